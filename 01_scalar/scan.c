@@ -1,0 +1,37 @@
+/* Stage 01, scalar: the sequential loop, the baseline every later stage is measured against.
+ * Compared with nothing: this is where the course starts.
+ * Expected: about one element per cycle, whatever the array size, until memory is slower still.
+ * Run it: make stage-1 (from the top folder) or make (in this folder). */
+#include "scan.h"
+
+/* 1. The loop as the article writes it: each element adds its left neighbour, a[i] += a[i-1].
+ *    Written for any in/out pair: out[i] = out[i-1] + in[i], which is that loop when in == out.
+ *    The compiler keeps out[i-1] in a register (it was stored one iteration earlier), so each
+ *    iteration is one load-add and one store, chained through the running sum: the add of
+ *    element i cannot start before the add of element i-1 has finished. */
+static void scan_article_loop(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    if (n == 0) return;
+    out[0] = in[0];
+    for (size_t i = 1; i < n; i++)
+        out[i] = out[i - 1] + in[i];
+}
+
+/* 2. The same chain, spelled with an explicit running total: the form every later stage starts
+ *    from (a carry that enters a block and leaves it). */
+static void scan_running_sum(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    uint32_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += in[i];
+        out[i] = sum;
+    }
+}
+
+const scan_variant stage_variants[] = {
+    {"article-loop", NULL, scan_article_loop},
+    {"running-sum", NULL, scan_running_sum},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

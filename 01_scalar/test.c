@@ -1,0 +1,26 @@
+/* Stage 01's tests: the shared cases (common/tests.c) and the loop's own edges. */
+#include "tests.h"
+
+/* The loop's only state is the running sum: check that it starts at in[0], not at zero or at
+ * in[1], with inputs where an off-by-one shows at once. */
+START_TEST(first_elements)
+{
+    for (size_t n = 1; n <= 4; n++)
+        for (int k = 0; k < INPUT_KIND_COUNT; k++) {
+            scan_case c = {n, (scan_input)k, 0, 0, 0};
+            scan_check(&c);
+        }
+}
+END_TEST
+
+static void stage_cases(Suite *suite)
+{
+    scan_add_case(suite, "first_elements", first_elements, 30);
+}
+
+int main(int argc, char **argv)
+{
+    /* The loop has no blocks: tile 64 still puts sizes around small multiples in the tests. */
+    scan_test_config config = {.tile = 64, .add_cases = stage_cases};
+    return scan_test_main(argc, argv, &config);
+}

@@ -1,0 +1,89 @@
+# Prefix sum, made fast: the course's build. `make help` lists every target.
+# Stages are the folders NN_name; each is built, tested and benchmarked by the shared rules.
+
+.DEFAULT_GOAL := all
+include common/rules.mk
+
+# Where `make bench` writes its CSVs: build/results/ by default, so a reader's own numbers never
+# overwrite the committed ones; RECORD=1 writes into each stage's results/ folder instead.
+RESULTS_ROOT := $(if $(filter 1,$(RECORD)),.,$(BUILD)/results)
+BENCH_ARGS ?=
+
+num_to_stage = $(firstword $(foreach s,$(STAGES),$(if $(filter $(1),$(call stage_num,$(s))),$(s))))
+built = $(filter $(1),$(BUILT_STAGES))
+TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
+BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
+NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
+
+.PHONY: all help build test bench charts clean need-check need-gnuplot sanitize-gpu format \
+        $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
+        $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
+
+help:
+	@echo "Prefix sum, made fast: $(words $(STAGES)) stages ($(firstword $(STAGES)) .. $(lastword $(STAGES)))"
+	@echo
+	@echo "  make              the tour: build, test and quickly benchmark every stage this machine"
+	@echo "                    can run, then draw the charts"
+	@echo "  make test         build and run every stage's tests (GPU stages skip without a GPU)"
+	@echo "  make stage-N      build, test and quickly benchmark stage N; prints its table"
+	@echo "  make test-N       run stage N's tests only"
+	@echo "  make bench        full benchmark sweep of every stage; CSVs in $(BUILD)/results/"
+	@echo "                    (RECORD=1: into each stage's results/, the committed reference)"
+	@echo "  make bench-N      full sweep of stage N only"
+	@echo "  make charts       draw the charts from the committed CSVs and your own"
+	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
+	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
+	@echo "  make format       clang-format every source file"
+	@echo "  make clean        remove $(BUILD)/"
+	@echo
+	@echo "Options: SANITIZE=1 (CPU code under AddressSanitizer and UBSan), GPU_ARCH=sm_90,"
+	@echo "BENCH_ARGS='--budget 2' (passed to every benchmark), SCAN_SEED=N (repeat an input)."
+
+all: test
+	@$(MAKE) --no-print-directory $(addprefix quick-,$(NUMS))
+	@$(MAKE) --no-print-directory charts
+
+need-check:
+	@CC="$(CC)" common/need.sh check
+
+need-gnuplot:
+	@common/need.sh gnuplot
+
+build: $(TEST_BINS) $(BENCH_BINS)
+
+test: $(TEST_BINS)
+	@common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,$(s)=skip:$(GPU_SKIP_WHY)))
+
+bench: $(addprefix bench-,$(NUMS))
+
+# Per-stage targets: make stage-3, make test-3, make bench-3, make diff-3.
+define number_rules
+test-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/test)
+	@common/run-tests.sh $(if $(call built,$(2)),$(2)=$(BUILD)/$(2)/test,$(2)=skip:$(GPU_SKIP_WHY))
+
+quick-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
+	@echo "== $(2): quick benchmark"
+	@$(if $(call built,$(2)),$(BUILD)/$(2)/bench --quick $(BENCH_ARGS) || [ $$$$? -eq 77 ],echo "SKIP: $(GPU_SKIP_WHY)")
+
+stage-$(1): test-$(1) quick-$(1)
+
+bench-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
+	@echo "== $(2): full benchmark"
+	@$(if $(call built,$(2)),mkdir -p $(RESULTS_ROOT)/$(2)/results && { $(BUILD)/$(2)/bench --csv $(RESULTS_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo "SKIP: $(GPU_SKIP_WHY)")
+
+diff-$(1):
+	@$(if $($(2)_PARENT),diff -u --label $($(2)_PARENT)/$(notdir $(wildcard $($(2)_PARENT)/scan.c*)) --label $(2)/$(notdir $(wildcard $(2)/scan.c*)) $(wildcard $($(2)_PARENT)/scan.c*) $(wildcard $(2)/scan.c*) || [ $$$$? -eq 1 ],echo "$(2) has no parent stage: it starts $(if $(filter gpu,$(call stage_kind,$(2))),the GPU half,the course); read its README")
+endef
+$(foreach s,$(STAGES),$(eval $(call number_rules,$(call stage_num,$(s)),$(s))))
+
+charts: | need-gnuplot
+	@common/charts.sh $(BUILD)
+
+sanitize-gpu: $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
+	@common/sanitize-gpu.sh $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
+
+format:
+	clang-format -i $(wildcard common/*.c common/*.h common/*.cu [0-9][0-9]_*/*.c [0-9][0-9]_*/*.cu)
+
+clean:
+	rm -rf build

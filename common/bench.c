@@ -1,0 +1,466 @@
+/* The benchmark driver shared by every stage: a size sweep, each variant checked and then timed
+ * (warm-up, batches of back-to-back runs repeated up to a time budget, median and minimum), the
+ * platform's reference rows measured in the same run, a terminal table and a CSV file. */
+#include "bench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
+
+#define MAX_SIZES         128
+#define MAX_ROWS          32
+#define BYTES_PER_ELEMENT 8.0 /* one read and one write: the articles' convention */
+#define SAMPLE_MS         2.0 /* a timed sample is a batch of runs lasting about this long */
+#define MIN_SAMPLES       3
+#define DEFAULT_CAP_S     2.0 /* a variant whose single run takes longer stops at that size */
+
+typedef struct row {
+    const scan_variant *v;
+    int is_reference;
+    int selected;
+    size_t stopped_after; /* nonzero: one run at this size outlasted the budget */
+} row;
+
+typedef struct options {
+    size_t sizes[MAX_SIZES];
+    size_t size_count;
+    int sizes_given;
+    double budget_s;
+    long max_reps;
+    uint64_t seed;
+    const char *csv;
+} options;
+
+static void usage(const char *argv0)
+{
+    fprintf(
+        stderr,
+        "usage: %s [--quick] [--sizes LIST] [--budget SECONDS] [--max-reps N] [--seed N]\n"
+        "          [--variant NAME]... [--csv FILE|DIR/]\n"
+        "  --sizes LIST     comma-separated sizes in elements: 1000, 2^20, 4M (k, M, G are\n"
+        "                   powers of 1024), or a range of powers of two A..B[:S] taking every\n"
+        "                   S-th power (2^10..2^30:2 is 2^10, 2^12, ..., 2^30)\n"
+        "  --quick          the stage's short sweep and a 0.05 s budget per point\n"
+        "  --budget S       seconds of timing per (variant, size) point (default 1); a point\n"
+        "                   whose single run takes longer is that one run, and a variant whose\n"
+        "                   single run takes longer than its cap (2 s unless the stage sets\n"
+        "                   one) skips the larger sizes\n"
+        "  --max-reps N     at most N timed runs per point\n"
+        "  --seed N         seed of the random input (default: SCAN_SEED, else the clock)\n"
+        "  --variant NAME   time only this variant (repeatable); the reference rows always run\n"
+        "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
+        "                   is named for this machine\n",
+        argv0);
+}
+
+static int bad_usage(const char *argv0, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", argv0);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    usage(argv0);
+    return 2;
+}
+
+/* Parses a size list into opt; returns 0 with a message in err on error. */
+static int parse_sizes(const char *spec, options *opt, char *err, size_t err_size)
+{
+    char buf[512];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, err_size, "size list too long");
+        return 0;
+    }
+    strcpy(buf, spec);
+    opt->size_count = 0;
+    for (char *item = strtok(buf, ","); item; item = strtok(NULL, ",")) {
+        char *dots = strstr(item, "..");
+        size_t from, to, step = 1;
+        if (dots) {
+            *dots = 0;
+            char *colon = strchr(dots + 2, ':');
+            if (colon) {
+                *colon = 0;
+                if (!scan_parse_size(colon + 1, &step) || step == 0 || step > 8) {
+                    snprintf(err, err_size, "bad step '%s' in '%s'", colon + 1, spec);
+                    return 0;
+                }
+            }
+            if (!scan_parse_size(item, &from) || !scan_parse_size(dots + 2, &to) || from == 0 ||
+                (from & (from - 1)) || to < from) {
+                snprintf(err, err_size, "bad range in '%s' (want powers of two A..B, A <= B)",
+                         spec);
+                return 0;
+            }
+        } else {
+            if (!scan_parse_size(item, &from)) {
+                snprintf(err, err_size, "bad size '%s'", item);
+                return 0;
+            }
+            to = from;
+        }
+        for (size_t n = from; n <= to; n <<= step) {
+            if (opt->size_count == MAX_SIZES) {
+                snprintf(err, err_size, "more than %d sizes", MAX_SIZES);
+                return 0;
+            }
+            opt->sizes[opt->size_count++] = n;
+            if (n > (SIZE_MAX >> step)) break;
+        }
+    }
+    if (opt->size_count == 0) {
+        snprintf(err, err_size, "empty size list");
+        return 0;
+    }
+    return 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The machine's name as a file name: lower case, runs of other characters as one '-'. */
+static void slug(const char *name, char *out, size_t size)
+{
+    size_t j = 0;
+    int dash = 0;
+    for (size_t i = 0; name[i] && j + 2 < size; i++) {
+        char c = name[i];
+        if (c == '(' && !strncmp(name + i, "(R)", 3)) {
+            i += 2;
+            continue;
+        }
+        if (c == '(' && !strncmp(name + i, "(TM)", 4)) {
+            i += 3;
+            continue;
+        }
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            out[j++] = c;
+            dash = 0;
+        } else if (c >= 'A' && c <= 'Z') {
+            out[j++] = (char)(c - 'A' + 'a');
+            dash = 0;
+        } else if (!dash && j > 0) {
+            out[j++] = '-';
+            dash = 1;
+        }
+    }
+    while (j > 0 && out[j - 1] == '-')
+        j--;
+    out[j] = 0;
+}
+
+static double gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
+
+/* Bytes a point of size n needs: on the device, in and out and the largest scratch; on the host,
+ * the input, the expected output and a copy of the actual output (the CPU platform: both). */
+static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
+{
+    size_t scratch = 0;
+    for (size_t r = 0; r < row_count; r++)
+        if (rows[r].selected && rows[r].v->scratch_bytes) {
+            size_t s = rows[r].v->scratch_bytes(n);
+            if (s > scratch) scratch = s;
+        }
+    *device = 2 * n * sizeof(uint32_t) + scratch;
+    *host = 3 * n * sizeof(uint32_t);
+    if (!strcmp(scan_platform_here.kind, "cpu")) {
+        *device += *host;
+        *host = 0;
+    }
+}
+
+static void print_header(const row *rows, size_t row_count)
+{
+    printf("%10s", "n");
+    for (size_t r = 0; r < row_count; r++)
+        if (rows[r].selected) printf("  %12.12s", rows[r].v->name);
+    printf("   (%s)\n", scan_platform_here.unit);
+}
+
+int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_bench_config *config)
+{
+    options opt = {.budget_s = config->budget_s > 0 ? config->budget_s : 1.0, .max_reps = 1000000};
+    const char *selected_names[MAX_ROWS];
+    size_t selected_count = 0;
+    int quick = 0;
+    char err[256];
+    opt.seed = scan_default_seed();
+    double cap_s = config->cap_s > 0 ? config->cap_s : DEFAULT_CAP_S;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(argv[0]);
+            return 0;
+        } else if (!strcmp(a, "--quick")) {
+            quick = 1;
+        } else if (!strcmp(a, "--sizes") && next) {
+            if (!parse_sizes(next, &opt, err, sizeof err)) return bad_usage(argv[0], "%s", err);
+            opt.sizes_given = 1;
+            i++;
+        } else if (!strcmp(a, "--budget") && next) {
+            char *end;
+            errno = 0;
+            opt.budget_s = strtod(next, &end);
+            if (errno || *end || !(opt.budget_s > 0 && opt.budget_s <= 600))
+                return bad_usage(argv[0], "--budget wants seconds in (0, 600], not '%s'", next);
+            i++;
+        } else if (!strcmp(a, "--max-reps") && next) {
+            uint64_t reps;
+            if (!scan_parse_u64(next, &reps) || reps == 0 || reps > 1000000000)
+                return bad_usage(argv[0], "--max-reps wants a count from 1, not '%s'", next);
+            opt.max_reps = (long)reps;
+            i++;
+        } else if (!strcmp(a, "--seed") && next) {
+            if (!scan_parse_u64(next, &opt.seed))
+                return bad_usage(argv[0], "--seed wants an unsigned number, not '%s'", next);
+            i++;
+        } else if (!strcmp(a, "--variant") && next) {
+            if (selected_count == MAX_ROWS) return bad_usage(argv[0], "too many --variant%s", "");
+            selected_names[selected_count++] = next;
+            i++;
+        } else if (!strcmp(a, "--csv") && next) {
+            opt.csv = next;
+            i++;
+        } else {
+            return bad_usage(argv[0], "unknown or incomplete argument '%s'", a);
+        }
+    }
+    if (quick && !opt.sizes_given) opt.budget_s = opt.budget_s < 0.05 ? opt.budget_s : 0.05;
+    if (!opt.sizes_given &&
+        !parse_sizes(quick ? config->quick_sizes : config->sizes, &opt, err, sizeof err)) {
+        fprintf(stderr, "%s: the stage's default sizes are wrong: %s\n", argv[0], err);
+        return 2;
+    }
+
+    /* The rows: the stage's variants (all, or those named), then the reference rows. */
+    row rows[MAX_ROWS];
+    size_t row_count = 0;
+    for (size_t v = 0; v < stage_variant_count && row_count < MAX_ROWS; v++)
+        rows[row_count++] = (row){&stage_variants[v], 0, selected_count == 0, 0};
+    for (size_t s = 0; s < selected_count; s++) {
+        size_t v = 0;
+        while (v < stage_variant_count && strcmp(stage_variants[v].name, selected_names[s]))
+            v++;
+        if (v == stage_variant_count) {
+            fprintf(stderr, "%s: no variant named '%s'; this stage has:", argv[0],
+                    selected_names[s]);
+            for (size_t k = 0; k < stage_variant_count; k++)
+                fprintf(stderr, " '%s'", stage_variants[k].name);
+            fprintf(stderr, "\n");
+            usage(argv[0]);
+            return 2;
+        }
+        rows[v].selected = 1;
+    }
+    for (size_t r = 0; r < scan_platform_here.reference_count && row_count < MAX_ROWS; r++)
+        rows[row_count++] = (row){&scan_platform_here.references[r], 1, 1, 0};
+
+    const char *why_not = scan_platform_here.probe();
+    if (why_not) {
+        printf("SKIP: %s: cannot benchmark: %s\n", stage, why_not);
+        return 77;
+    }
+    for (size_t v = 0; v < stage_variant_count; v++) {
+        const char *missing = scan_variant_missing(v);
+        if (missing && rows[v].selected) {
+            printf("SKIP: variant %s needs %s, which this machine lacks\n", rows[v].v->name,
+                   missing);
+            rows[v].selected = 0;
+        }
+    }
+
+    char device[256], facts[512], file_name[300];
+    scan_platform_here.describe(device, sizeof device, facts, sizeof facts);
+
+    /* Sizes that do not fit: an error when asked for, dropped with a note from the default sweep.
+     */
+    size_t device_limit = scan_platform_here.memory_limit(), host_limit = scan_host_memory_limit();
+    size_t kept = 0;
+    for (size_t s = 0; s < opt.size_count; s++) {
+        size_t n = opt.sizes[s], need_device, need_host;
+        memory_needed(rows, row_count, n, &need_device, &need_host);
+        int fits = need_device <= device_limit && need_host <= host_limit && n <= SIZE_MAX / 16;
+        if (!fits) {
+            char nb[32], need[160];
+            if (need_host)
+                snprintf(need, sizeof need,
+                         "%.2f GiB of device memory (%.2f GiB free to use) and %.2f GiB of host "
+                         "memory (%.2f GiB available)",
+                         gib(need_device), gib(device_limit), gib(need_host), gib(host_limit));
+            else
+                snprintf(need, sizeof need, "%.2f GiB of memory (%.2f GiB available)",
+                         gib(need_device), gib(device_limit));
+            fprintf(opt.sizes_given ? stderr : stdout, "%s n=%s: it needs %s\n",
+                    opt.sizes_given ? "size does not fit:" : "skipping",
+                    scan_format_size(n, nb, sizeof nb), need);
+            if (opt.sizes_given) return 2;
+            continue;
+        }
+        opt.sizes[kept++] = n;
+    }
+    opt.size_count = kept;
+
+    FILE *csv = NULL;
+    if (opt.csv) {
+        char path[1024];
+        size_t len = strlen(opt.csv);
+        if (len && opt.csv[len - 1] == '/') {
+            slug(device, file_name, sizeof file_name);
+            snprintf(path, sizeof path, "%s%s.csv", opt.csv, file_name);
+        } else {
+            snprintf(path, sizeof path, "%s", opt.csv);
+        }
+        csv = fopen(path, "w");
+        if (!csv) {
+            fprintf(stderr, "%s: cannot write %s: %s\n", argv[0], path, strerror(errno));
+            return 2;
+        }
+        time_t now = time(NULL);
+        char date[64];
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        fprintf(csv, "# %s on %s; %s; %s; commit %s; %s; seed %llu; budget %g s per point\n", stage,
+                device, facts, SCAN_TOOLCHAIN, SCAN_COMMIT, date, (unsigned long long)opt.seed,
+                opt.budget_s);
+        fprintf(csv, "stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s\n");
+        fflush(csv);
+        printf("writing %s\n", path);
+    }
+
+    printf("%s on %s (%s)\nseed %llu, %g s per point, checked against the reference scan before "
+           "timing\n",
+           stage, device, scan_platform_here.kind, (unsigned long long)opt.seed, opt.budget_s);
+    print_header(rows, row_count);
+    fflush(stdout);
+
+    double started = wall_s(), last_progress = started;
+    int tty = isatty(STDERR_FILENO);
+    for (size_t s = 0; s < opt.size_count; s++) {
+        size_t n = opt.sizes[s];
+        char nb[32];
+        scan_format_size(n, nb, sizeof nb);
+        uint32_t *input = malloc(n * sizeof *input + 4), *expected = malloc(n * sizeof *input + 4),
+                 *actual = malloc(n * sizeof *input + 4);
+        if (!input || !expected || !actual) {
+            fprintf(stderr, "cannot allocate %.2f GiB of host memory for n=%s\n",
+                    gib(3 * n * sizeof *input), nb);
+            return 1;
+        }
+        scan_fill(input, n, INPUT_RANDOM, opt.seed + n);
+        scan_reference(input, expected, n);
+        uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
+        uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
+        scan_platform_here.upload(in, input, n * sizeof *in);
+
+        printf("%10s", nb);
+        fflush(stdout);
+        for (size_t r = 0; r < row_count; r++) {
+            row *rw = &rows[r];
+            if (!rw->selected) continue;
+            if (rw->stopped_after) {
+                printf("  %12s", "-");
+                continue;
+            }
+            if (wall_s() - last_progress > 3) {
+                fprintf(stderr, "%s[%s] n=%s (%zu of %zu sizes), %s, %.0f s so far%s",
+                        tty ? "\r" : "", stage, nb, s + 1, opt.size_count, rw->v->name,
+                        wall_s() - started, tty ? "\033[K" : "\n");
+                last_progress = wall_s();
+            }
+            void *scratch = NULL;
+            size_t scratch_bytes = rw->v->scratch_bytes ? rw->v->scratch_bytes(n) : 0;
+            if (scratch_bytes) scratch = scan_platform_here.alloc(scratch_bytes);
+
+            /* Check first (and warm up): a wrong variant is never timed. */
+            scan_poison(actual, expected, n);
+            scan_platform_here.upload(out, actual, n * sizeof *out);
+            rw->v->run(in, out, n, scratch);
+            scan_platform_here.finish();
+            if (!rw->is_reference) {
+                char msg[512];
+                scan_platform_here.download(actual, out, n * sizeof *out);
+                if (!scan_compare(expected, actual, n, msg, sizeof msg)) {
+                    fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (seed %llu): %s\n", stage,
+                            rw->v->name, n, (unsigned long long)(opt.seed + n), msg);
+                    return 1;
+                }
+            }
+
+            double once = scan_platform_here.time_runs(rw->v, in, out, n, scratch, 1);
+            long batch = once > 0 ? (long)(SAMPLE_MS / once) : 1000;
+            if (batch < 1) batch = 1;
+            if (batch > opt.max_reps) batch = opt.max_reps;
+            double samples[4096];
+            size_t count = 0;
+            long reps = 0;
+            if (once / 1e3 > opt.budget_s) {
+                /* One run already fills the budget: it is the point's only sample. */
+                samples[count++] = once;
+                reps = 1;
+                if (once / 1e3 > cap_s && s + 1 < opt.size_count) rw->stopped_after = n;
+            } else {
+                double spent = 0;
+                while (count < 4096 && reps + batch <= opt.max_reps &&
+                       (count < MIN_SAMPLES || spent < opt.budget_s * 1e3)) {
+                    double ms = scan_platform_here.time_runs(rw->v, in, out, n, scratch, batch);
+                    samples[count++] = ms / (double)batch;
+                    reps += batch;
+                    spent += ms;
+                }
+                if (count == 0) {
+                    samples[count++] = once;
+                    reps = 1;
+                }
+            }
+            if (scratch) scan_platform_here.release(scratch);
+
+            qsort(samples, count, sizeof samples[0], cmp_double);
+            double median = count % 2 ? samples[count / 2]
+                                      : 0.5 * (samples[count / 2 - 1] + samples[count / 2]);
+            double min = samples[0];
+            double gelem = median > 0 ? (double)n / (median * 1e-3) / 1e9 : 0;
+            double gbs = gelem * BYTES_PER_ELEMENT;
+            printf("  %12.*f", !strcmp(scan_platform_here.unit, "GB/s") ? 1 : 3,
+                   !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
+            fflush(stdout);
+            if (csv) {
+                fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g\n", stage, rw->v->name,
+                        rw->is_reference ? "reference" : "variant", device, n, reps, median, min,
+                        gelem, gbs);
+                fflush(csv);
+            }
+        }
+        printf("\n");
+        for (size_t r = 0; r < row_count; r++)
+            if (rows[r].stopped_after == n)
+                printf("  note: one run of '%s' at n=%s took longer than %g s; larger sizes "
+                       "skipped\n",
+                       rows[r].v->name, nb, cap_s);
+        fflush(stdout);
+        scan_platform_here.release(in);
+        scan_platform_here.release(out);
+        free(input);
+        free(expected);
+        free(actual);
+    }
+    if (tty && wall_s() - started > 3) fprintf(stderr, "\r\033[K");
+    printf("%s from the median time per point; GB/s counts 8 bytes per element (one read, one "
+           "write); the CSV has both, and the minimum\n",
+           !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "Gelem/s = n / time,");
+    if (csv) fclose(csv);
+    return 0;
+}

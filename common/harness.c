@@ -1,0 +1,199 @@
+/* The shared harness: reference scan, seeded inputs, poisoning and comparison. */
+#include "harness.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void scan_reference(const uint32_t *in, uint32_t *out, size_t n)
+{
+    uint32_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += in[i];
+        out[i] = sum;
+    }
+}
+
+const char *scan_input_name(scan_input kind)
+{
+    switch (kind) {
+    case INPUT_RANDOM: return "random";
+    case INPUT_ONES: return "ones";
+    case INPUT_ALL_MAX: return "all-0xFFFFFFFF";
+    case INPUT_SMALL: return "small";
+    case INPUT_RAMP: return "ramp";
+    default: return "?";
+    }
+}
+
+uint64_t scan_random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void scan_fill(uint32_t *a, size_t n, scan_input kind, uint64_t seed)
+{
+    uint64_t state = seed;
+    size_t i = 0;
+    switch (kind) {
+    case INPUT_RANDOM:
+        for (; i + 1 < n; i += 2) {
+            uint64_t r = scan_random_next(&state);
+            a[i] = (uint32_t)r;
+            a[i + 1] = (uint32_t)(r >> 32);
+        }
+        if (i < n) a[i] = (uint32_t)scan_random_next(&state);
+        break;
+    case INPUT_SMALL:
+        for (; i < n; i++) {
+            if (i % 16 == 0) state = scan_random_next(&state) | 1;
+            a[i] = (uint32_t)(state >> (4 * (i % 16))) & 15u;
+        }
+        break;
+    case INPUT_ONES:
+        for (; i < n; i++)
+            a[i] = 1;
+        break;
+    case INPUT_ALL_MAX:
+        for (; i < n; i++)
+            a[i] = 0xFFFFFFFFu;
+        break;
+    case INPUT_RAMP:
+        for (; i < n; i++)
+            a[i] = (uint32_t)i;
+        break;
+    default: fprintf(stderr, "scan_fill: unknown input kind %d\n", (int)kind); exit(2);
+    }
+}
+
+void scan_poison(uint32_t *out, const uint32_t *expected, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = ~expected[i];
+}
+
+int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, char *msg,
+                 size_t msg_size)
+{
+    size_t i = 0;
+    while (i < n && expected[i] == actual[i])
+        i++;
+    if (i == n) return 1;
+
+    size_t bad = i, wrong = 0;
+    for (size_t j = i; j < n; j++)
+        wrong += expected[j] != actual[j];
+    int len = snprintf(msg, msg_size,
+                       "first wrong index %zu of n=%zu: expected %u (0x%08x), got %u (0x%08x); "
+                       "%zu of %zu elements wrong; around it (index: expected/actual):",
+                       bad, n, expected[bad], expected[bad], actual[bad], actual[bad], wrong, n);
+    size_t from = bad >= 2 ? bad - 2 : 0, to = bad + 3 < n ? bad + 3 : n;
+    for (size_t j = from; j < to && len > 0 && (size_t)len < msg_size; j++)
+        len += snprintf(msg + len, msg_size - (size_t)len, " %zu:%u/%u%s", j, expected[j],
+                        actual[j], j == bad ? "<-" : "");
+    return 0;
+}
+
+const char *scan_variant_missing(size_t i)
+{
+    return stage_variant_missing ? stage_variant_missing(i) : NULL;
+}
+
+size_t scan_report_runnable_variants(void)
+{
+    size_t runnable = 0;
+    for (size_t i = 0; i < stage_variant_count; i++) {
+        const char *missing = scan_variant_missing(i);
+        if (missing)
+            printf("SKIP: variant %s needs %s, which this machine lacks\n", stage_variants[i].name,
+                   missing);
+        else
+            runnable++;
+    }
+    return runnable;
+}
+
+int scan_parse_u64(const char *text, uint64_t *out)
+{
+    if (!text || !isdigit((unsigned char)text[0])) return 0;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end) return 0;
+    *out = v;
+    return 1;
+}
+
+int scan_parse_size(const char *text, size_t *out)
+{
+    if (!text || !isdigit((unsigned char)text[0])) return 0;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno) return 0;
+    if (end[0] == '^') {
+        if (v != 2 || !isdigit((unsigned char)end[1])) return 0;
+        unsigned long long e = strtoull(end + 1, &end, 10);
+        if (errno || e > 62) return 0;
+        v = 1ull << e;
+    } else if (*end == 'k' || *end == 'M' || *end == 'G') {
+        unsigned shift = *end == 'k' ? 10 : *end == 'M' ? 20 : 30;
+        if (v > (~0ull >> shift)) return 0;
+        v <<= shift;
+        end++;
+    }
+    if (*end || v > (unsigned long long)SIZE_MAX) return 0;
+    *out = (size_t)v;
+    return 1;
+}
+
+const char *scan_format_size(size_t n, char *buf, size_t size)
+{
+    if (n >= 1024 && (n & (n - 1)) == 0) {
+        int e = 0;
+        while (((size_t)1 << e) != n)
+            e++;
+        snprintf(buf, size, "2^%d", e);
+    } else {
+        snprintf(buf, size, "%zu", n);
+    }
+    return buf;
+}
+
+size_t scan_host_memory_limit(void)
+{
+    size_t kib = 0;
+    char line[256];
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %zu kB", &kib) == 1) break;
+        fclose(f);
+    }
+    if (!kib) kib = (size_t)sysconf(_SC_AVPHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE) / 1024;
+    return kib / 4 * 3 * 1024;
+}
+
+uint64_t scan_default_seed(void)
+{
+    const char *env = getenv("SCAN_SEED");
+    uint64_t seed;
+    if (env && *env) {
+        if (!scan_parse_u64(env, &seed)) {
+            fprintf(stderr, "SCAN_SEED must be an unsigned decimal number, not '%s'\n", env);
+            exit(2);
+        }
+        return seed;
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
+    return scan_random_next(&state) % 1000000000ull;
+}

@@ -1,0 +1,101 @@
+/* The harness every stage shares: reference scan, seeded inputs, poisoning, comparison, and the
+ * platform (CPU or GPU) a stage's variants run on. Stage kernels never include this file; their
+ * test.c and bench.c do, through tests.h and bench.h. */
+#ifndef HARNESS_H
+#define HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- reference and data ------------------------------------------------------------------- */
+
+/* The scan every variant is compared with: the plain loop, in 64-bit index arithmetic. */
+void scan_reference(const uint32_t *in, uint32_t *out, size_t n);
+
+typedef enum scan_input {
+    INPUT_RANDOM,  /* the full 32-bit range: sums wrap around 2^32 many times */
+    INPUT_ONES,    /* out[i] = i + 1: an error shows its index */
+    INPUT_ALL_MAX, /* every element 0xFFFFFFFF: out[i] = -(i + 1) mod 2^32 */
+    INPUT_SMALL,   /* random values 0..15: sums stay readable */
+    INPUT_RAMP,    /* in[i] = i */
+    INPUT_KIND_COUNT
+} scan_input;
+
+const char *scan_input_name(scan_input kind);
+/* Fills a[0..n) with the pattern; `seed` picks the random sequence (same seed, same data). */
+void scan_fill(uint32_t *a, size_t n, scan_input kind, uint64_t seed);
+/* A fast, seeded generator (splitmix64), also used to draw random sizes. */
+uint64_t scan_random_next(uint64_t *state);
+
+/* The value poisoned guard zones are filled with. */
+#define SCAN_GUARD_WORD 0xA5A5A5A5u
+/* Writes ~expected[i] into out[i], so an element a variant forgets to write can never hold its
+ * expected value by chance. */
+void scan_poison(uint32_t *out, const uint32_t *expected, size_t n);
+
+/* Compares actual with expected. Returns 1 when equal; otherwise 0, and writes into msg the first
+ * wrong index, the expected and actual values there and at its neighbours. */
+int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, char *msg,
+                 size_t msg_size);
+
+/* ---- the platform ------------------------------------------------------------------------- */
+
+/* Where a stage's variants run. platform_cpu.c and platform_gpu.cu each define
+ * `scan_platform_here`; a stage links one of them, so test and benchmark code is the same for CPU
+ * and GPU stages. "Device" memory below is plain host memory on the CPU platform. */
+typedef struct scan_platform {
+    const char *kind; /* "cpu" or "gpu" */
+    const char *unit; /* what the terminal table shows: "Gelem/s" or "GB/s" */
+    /* NULL when variants can run here, else why not. Makes no CUDA call in this process. */
+    const char *(*probe)(void);
+    /* Allocation failure exits with a message naming the size. */
+    void *(*alloc)(size_t bytes);
+    void (*release)(void *p);
+    void (*upload)(void *device_dst, const void *host_src, size_t bytes);
+    void (*download)(void *host_dst, const void *device_src, size_t bytes);
+    /* Waits for submitted work; exits with file, line and message if any of it failed. */
+    void (*finish)(void);
+    /* Milliseconds for `runs` back-to-back calls of v->run (GPU: CUDA events around the launches).
+     */
+    double (*time_runs)(const scan_variant *v, const uint32_t *in, uint32_t *out, size_t n,
+                        void *scratch, long runs);
+    /* Device name, e.g. "NVIDIA H100 80GB HBM3"; then "key=value" facts for the CSV header. */
+    void (*describe)(char *name, size_t name_size, char *facts, size_t facts_size);
+    /* Bytes a benchmark may allocate at most. */
+    size_t (*memory_limit)(void);
+    /* Reference rows measured in every benchmark run ("memcpy"/"stream", "copy"/"cub"). */
+    const scan_variant *references;
+    size_t reference_count;
+} scan_platform;
+
+extern const scan_platform scan_platform_here;
+
+/* Why variant i cannot run on this machine, or NULL (see stage_variant_missing in scan.h). */
+const char *scan_variant_missing(size_t i);
+/* Prints one "SKIP: variant ..." line per variant that cannot run; returns how many can. */
+size_t scan_report_runnable_variants(void);
+
+/* ---- small utilities ---------------------------------------------------------------------- */
+
+/* Parses "1048576", "2^20", "1M" style sizes (k, M, G are powers of 1024). Returns 0 on error. */
+int scan_parse_size(const char *text, size_t *out);
+/* Parses an unsigned decimal number; returns 0 on error. */
+int scan_parse_u64(const char *text, uint64_t *out);
+/* Writes n as "2^20" when it is a power of two, else as a decimal. */
+const char *scan_format_size(size_t n, char *buf, size_t size);
+/* Host memory a test or benchmark may use: three quarters of MemAvailable. */
+size_t scan_host_memory_limit(void);
+/* A default seed: from SCAN_SEED when set, else from the clock. */
+uint64_t scan_default_seed(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HARNESS_H */

@@ -1,0 +1,114 @@
+# The shared make rules: toolchain detection, compile flags, and the rules that build one stage's
+# test and benchmark binaries. The top-level Makefile includes this file; a stage's Makefile
+# includes common/stage.mk, which sends its targets to the top level.
+
+BUILD ?= build
+CC ?= gcc
+SHELL := /bin/bash
+
+# ---- C --------------------------------------------------------------------------------------
+# No -march=native anywhere: a stage asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
+# binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -Icommon -I$(BUILD)
+# Check is linked statically: the test binaries also run where Check is not installed.
+CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
+
+ifeq ($(SANITIZE),1)
+BUILD := build/sanitize
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CFLAGS_BASE += $(SAN_FLAGS)
+LDFLAGS_BASE := $(SAN_FLAGS)
+endif
+
+# ---- CUDA -----------------------------------------------------------------------------------
+NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+ifneq ($(NVCC),)
+CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(NVCC)))
+# The local GPU's architecture (e.g. sm_90), else Hopper; `make GPU_ARCH=sm_80` overrides.
+GPU_ARCH ?= $(or $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | sed -n 's/^\([0-9]*\)\.\([0-9]*\)$$/sm_\1\2/p'),sm_90)
+GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
+# Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
+GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)
+NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra
+CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ldl -lrt -lpthread -lstdc++
+endif
+
+# ---- stages ---------------------------------------------------------------------------------
+STAGES := $(sort $(patsubst %/,%,$(wildcard [0-9][0-9]_*/)))
+stage_num = $(patsubst 0%,%,$(firstword $(subst _, ,$(1))))
+stage_kind = $(if $(wildcard $(1)/scan.cu),gpu,cpu)
+CPU_STAGES := $(foreach s,$(STAGES),$(if $(filter cpu,$(call stage_kind,$(s))),$(s)))
+GPU_STAGES := $(foreach s,$(STAGES),$(if $(filter gpu,$(call stage_kind,$(s))),$(s)))
+
+# Stages built here: every CPU stage; GPU stages where nvcc exists and SANITIZE is off.
+ifeq ($(NVCC)$(SANITIZE),)
+BUILT_STAGES := $(CPU_STAGES)
+GPU_SKIP_WHY := no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)
+else ifeq ($(SANITIZE),1)
+BUILT_STAGES := $(CPU_STAGES)
+GPU_SKIP_WHY := SANITIZE=1 covers the CPU code; GPU code is checked with make sanitize-gpu
+else
+BUILT_STAGES := $(STAGES)
+endif
+
+# A stage's Makefile sets PARENT and its own flags; read them here.
+define load_stage
+PARENT :=
+SCAN_CFLAGS :=
+SCAN_NVCCFLAGS :=
+include $(1)/Makefile
+$(1)_PARENT := $$(PARENT)
+$(1)_CFLAGS := $$(SCAN_CFLAGS)
+$(1)_NVCCFLAGS := $$(SCAN_NVCCFLAGS)
+endef
+COURSE_TOP := 1
+$(foreach s,$(STAGES),$(eval $(call load_stage,$(s))))
+
+# ---- objects --------------------------------------------------------------------------------
+COMMON_OBJS := $(BUILD)/common/harness.o
+COMMON_HEADERS := $(wildcard common/*.h)
+
+$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS) $(BUILD)/toolchain.h | need-check
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BASE) -c $< -o $@
+
+$(BUILD)/common/platform_gpu.o: common/platform_gpu.cu $(COMMON_HEADERS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
+
+# The commit and toolchain the benchmark writes into its CSV header; rewritten only on change.
+$(BUILD)/toolchain.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define SCAN_COMMIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
+	   echo '#define SCAN_TOOLCHAIN "'"$$($(CC) --version | head -n 1)$(if $(NVCC),; $$($(NVCC) --version | tail -n 1))"'"'; \
+	 } > $@.tmp; cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+FORCE:
+
+# The rules of one stage: scan.o (gcc or nvcc), test and bench binaries.
+define stage_rules
+$(1)_PLATFORM := $(BUILD)/common/platform_$(call stage_kind,$(1)).o
+$(1)_LIBS := $(if $(filter gpu,$(call stage_kind,$(1))),$(CUDA_LIBS))
+$(1)_DEFS := -DSTAGE_NAME='"$(1)"'
+
+ifeq ($(call stage_kind,$(1)),gpu)
+$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(1)/Makefile
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
+else
+$(BUILD)/$(1)/scan.o: $(1)/scan.c common/scan.h $(1)/Makefile
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
+endif
+
+$(BUILD)/$(1)/%.o: $(1)/%.c $(COMMON_HEADERS) | need-check
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS_BASE) $$($(1)_DEFS) -c $$< -o $$@
+
+$(BUILD)/$(1)/test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/scan.o $(BUILD)/common/tests.o $$($(1)_PLATFORM) $(COMMON_OBJS)
+	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) $(CHECK_LIBS)
+
+$(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(BUILD)/common/bench.o $$($(1)_PLATFORM) $(COMMON_OBJS)
+	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) -lm
+endef
+$(foreach s,$(BUILT_STAGES),$(eval $(call stage_rules,$(s))))

@@ -1,0 +1,28 @@
+#!/bin/bash
+# Runs the test binaries of the stages given as arguments and prints one closing line.
+# Each argument is STAGE=BINARY, or STAGE=skip:REASON for a stage that was not built here.
+# Exit status 77 from a test binary means "nothing of this stage can run here" (no GPU).
+set -u
+passed=0 failed=0 skipped=0 failed_names=""
+for arg in "$@"; do
+    stage=${arg%%=*} what=${arg#*=}
+    echo "== $stage"
+    if [[ $what == skip:* ]]; then
+        echo "SKIP: ${what#skip:}"
+        skipped=$((skipped + 1))
+        continue
+    fi
+    "$what"
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        passed=$((passed + 1))
+    elif [ $rc -eq 77 ]; then
+        skipped=$((skipped + 1))
+    else
+        echo "FAIL: $stage (exit status $rc)"
+        failed=$((failed + 1)) failed_names="$failed_names $stage"
+    fi
+done
+echo
+echo "stages: $passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ] || { echo "failed:$failed_names"; exit 1; }

@@ -1,0 +1,47 @@
+/* The stage contract: every stage exports its variants in one table with one signature.
+ *
+ * A variant computes the inclusive prefix sum out[i] = in[0] + ... + in[i] (mod 2^32).
+ * Every variant, CPU or GPU, keeps these rules; the shared tests in common/tests.c check each one:
+ *   - any n from 0 up; n == 0 touches no pointer;
+ *   - in == out (in place) is allowed; otherwise the two ranges do not overlap;
+ *   - in and out may each start at any element offset from an allocation (no alignment promise);
+ *   - the input is never modified when in != out; nothing outside out[0..n) is written;
+ *   - CPU stages take host pointers and host scratch; GPU stages take device pointers and device
+ *     scratch, launch on the default stream, never allocate or synchronize inside run, and
+ *     initialise their own scratch (that work is part of the scan's cost).
+ * The table's last row is the stage's headline variant. This header compiles as C11 and under nvcc.
+ */
+#ifndef SCAN_H
+#define SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct scan_variant {
+    const char *name;                  /* row label, e.g. "blocked+prefetch" */
+    size_t (*scratch_bytes)(size_t n); /* NULL when the variant needs no scratch */
+    void (*run)(const uint32_t *in, uint32_t *out, size_t n, void *scratch);
+} scan_variant;
+
+extern const scan_variant stage_variants[];
+extern const size_t stage_variant_count;
+
+/* Optional. A stage whose variants need instructions that not every CPU has defines this function:
+ * it returns NULL when variant i can run on this machine, else the name of what is missing
+ * ("avx512f"). Tests and benchmarks skip such a variant with one line. Stages that need nothing
+ * special leave it undefined; the weak declaration makes its address NULL then. */
+#if defined(__GNUC__)
+__attribute__((weak))
+#endif
+const char *
+stage_variant_missing(size_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCAN_H */

@@ -1,0 +1,435 @@
+/* The shared Check test cases every stage runs, and the test binaries' main. */
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Elements of guard zone on each side of every buffer: writes just past out[0..n), or into the
+ * input, change a guard word and fail the check. (compute-sanitizer and ASan catch the far ones.)
+ */
+#define GUARD 4096
+/* The largest offset the shared cases use, in elements: 15 covers every 4-byte position inside a
+ * 64-byte line (and so every misalignment of a 16-byte vector). */
+#define MAX_OFFSET 15
+#define MAX_CASES  64
+
+static uint64_t base_seed;
+static size_t tile_size = 1;
+static const char *case_names[MAX_CASES];
+static size_t case_count;
+
+uint64_t scan_test_seed(void) { return base_seed; }
+size_t scan_test_tile(void) { return tile_size; }
+
+static void *host_alloc(size_t count)
+{
+    uint32_t *p = malloc((count ? count : 1) * sizeof *p);
+    ck_assert_msg(p != NULL, "cannot allocate %zu bytes of host memory", count * sizeof *p);
+    return p;
+}
+
+static void fill_guard(uint32_t *a, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        a[i] = SCAN_GUARD_WORD;
+}
+
+/* Index of the first element of a[0..count) that is not a guard word, or count. */
+static size_t find_guard_damage(const uint32_t *a, size_t count)
+{
+    size_t i = 0;
+    while (i < count && a[i] == SCAN_GUARD_WORD)
+        i++;
+    return i;
+}
+
+/* A device buffer laid out as [guard | offset padding | data (n) | guard]. The guards are
+ * uploaded and checked piece by piece, so a check of n elements needs 3n of host memory. */
+typedef struct guarded {
+    size_t offset, n;
+    uint32_t *device;
+} guarded;
+
+static uint32_t *guard_image(size_t count)
+{
+    uint32_t *words = host_alloc(count);
+    fill_guard(words, count);
+    return words;
+}
+
+static guarded guarded_make(size_t n, size_t offset)
+{
+    guarded g = {offset, n, NULL};
+    size_t before = GUARD + offset;
+    g.device = scan_platform_here.alloc((before + n + GUARD) * sizeof(uint32_t));
+    uint32_t *words = guard_image(before);
+    scan_platform_here.upload(g.device, words, before * sizeof *words);
+    scan_platform_here.upload(g.device + before + n, words, GUARD * sizeof *words);
+    free(words);
+    return g;
+}
+
+static uint32_t *guarded_data(const guarded *g) { return g->device + GUARD + g->offset; }
+
+static void guarded_put(const guarded *g, const uint32_t *host)
+{
+    scan_platform_here.upload(guarded_data(g), host, g->n * sizeof *host);
+}
+
+static void guarded_get(const guarded *g, uint32_t *host)
+{
+    scan_platform_here.download(host, guarded_data(g), g->n * sizeof *host);
+}
+
+static void guarded_free(guarded *g) { scan_platform_here.release(g->device); }
+
+/* Downloads and checks both guard zones; returns a message or NULL. */
+static const char *guard_damage(const guarded *g, const char *which, char *msg, size_t size)
+{
+    size_t before = GUARD + g->offset;
+    uint32_t *words = host_alloc(before);
+    const char *result = NULL;
+    scan_platform_here.download(words, g->device, before * sizeof *words);
+    size_t i = find_guard_damage(words, before);
+    if (i < before) {
+        snprintf(msg, size, "%s written %zu elements before its start (value 0x%08x)", which,
+                 before - i, words[i]);
+        result = msg;
+    } else {
+        scan_platform_here.download(words, g->device + before + g->n, GUARD * sizeof *words);
+        i = find_guard_damage(words, GUARD);
+        if (i < GUARD) {
+            snprintf(msg, size, "%s written at index n+%zu, past its end (value 0x%08x)", which, i,
+                     words[i]);
+            result = msg;
+        }
+    }
+    free(words);
+    return result;
+}
+
+static void describe_case(const scan_case *c, const char *variant, uint64_t seed, char *buf,
+                          size_t size)
+{
+    (void)seed; /* derived from the base seed, which is what a rerun needs */
+    if (c->in_place)
+        snprintf(buf, size, "variant '%s', n=%zu, input %s, --seed %llu, in place at offset %zu",
+                 variant, c->n, scan_input_name(c->input), (unsigned long long)base_seed,
+                 c->in_offset);
+    else
+        snprintf(buf, size,
+                 "variant '%s', n=%zu, input %s, --seed %llu, in offset %zu, out offset %zu",
+                 variant, c->n, scan_input_name(c->input), (unsigned long long)base_seed,
+                 c->in_offset, c->out_offset);
+}
+
+static void *make_scratch(const scan_variant *v, size_t n, size_t *bytes)
+{
+    *bytes = v->scratch_bytes ? v->scratch_bytes(n) : 0;
+    if (!*bytes) return NULL;
+    /* Garbage, not zeros: a variant must initialise its own scratch inside run. */
+    unsigned char *junk = host_alloc((*bytes + 3) / 4);
+    memset(junk, 0xA5, *bytes);
+    void *scratch = scan_platform_here.alloc(*bytes);
+    scan_platform_here.upload(scratch, junk, *bytes);
+    free(junk);
+    return scratch;
+}
+
+void scan_check(const scan_case *c)
+{
+    uint64_t seed = base_seed + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input;
+    size_t n = c->n;
+    uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
+    scan_fill(input, n, c->input, seed);
+    scan_reference(input, expected, n);
+
+    char what[256], msg[512];
+    for (size_t v = 0; v < stage_variant_count; v++) {
+        if (scan_variant_missing(v)) continue;
+        const scan_variant *variant = &stage_variants[v];
+        describe_case(c, variant->name, seed, what, sizeof what);
+        size_t scratch_bytes;
+        void *scratch = make_scratch(variant, n, &scratch_bytes);
+
+        if (c->in_place) {
+            guarded buf = guarded_make(n, c->in_offset);
+            guarded_put(&buf, input);
+            variant->run(guarded_data(&buf), guarded_data(&buf), n, scratch);
+            scan_platform_here.finish();
+            guarded_get(&buf, actual);
+            if (!scan_compare(expected, actual, n, msg, sizeof msg))
+                ck_abort_msg("%s: %s", what, msg);
+            if (guard_damage(&buf, "the array", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
+            guarded_free(&buf);
+        } else {
+            guarded in = guarded_make(n, c->in_offset), out = guarded_make(n, c->out_offset);
+            guarded_put(&in, input);
+            /* Two runs on the same scratch: the second sees whatever the first left behind. */
+            for (int run = 1; run <= 2; run++) {
+                scan_poison(actual, expected, n);
+                guarded_put(&out, actual);
+                variant->run(guarded_data(&in), guarded_data(&out), n, scratch);
+                scan_platform_here.finish();
+                guarded_get(&out, actual);
+                if (!scan_compare(expected, actual, n, msg, sizeof msg))
+                    ck_abort_msg("%s, run %d: %s", what, run, msg);
+                if (guard_damage(&out, "out", msg, sizeof msg))
+                    ck_abort_msg("%s, run %d: %s", what, run, msg);
+            }
+            if (guard_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
+            guarded_get(&in, actual);
+            if (!scan_compare(input, actual, n, msg, sizeof msg))
+                ck_abort_msg("%s: the input was modified: %s", what, msg);
+            guarded_free(&in);
+            guarded_free(&out);
+        }
+        if (scratch) scan_platform_here.release(scratch);
+    }
+    free(input);
+    free(expected);
+    free(actual);
+}
+
+void scan_check_sizes(const size_t *sizes, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        scan_case out_of_place = {sizes[i], INPUT_RANDOM, 0, 0, 0};
+        scan_case in_place = {sizes[i], INPUT_RANDOM, 0, 0, 1};
+        scan_check(&out_of_place);
+        scan_check(&in_place);
+    }
+}
+
+void scan_check_repeatable(size_t n, int repeats)
+{
+    uint64_t seed = base_seed ^ 0x5EEDull;
+    uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
+    scan_fill(input, n, INPUT_RANDOM, seed);
+    scan_reference(input, expected, n);
+    uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
+    uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
+    scan_platform_here.upload(in, input, n * sizeof *in);
+    char msg[512];
+    for (size_t v = 0; v < stage_variant_count; v++) {
+        if (scan_variant_missing(v)) continue;
+        size_t scratch_bytes;
+        void *scratch = make_scratch(&stage_variants[v], n, &scratch_bytes);
+        for (int r = 1; r <= repeats; r++) {
+            scan_poison(actual, expected, n);
+            scan_platform_here.upload(out, actual, n * sizeof *out);
+            stage_variants[v].run(in, out, n, scratch);
+            scan_platform_here.finish();
+            scan_platform_here.download(actual, out, n * sizeof *out);
+            if (!scan_compare(expected, actual, n, msg, sizeof msg))
+                ck_abort_msg("variant '%s', n=%zu, --seed %llu, repetition %d of %d: %s",
+                             stage_variants[v].name, n, (unsigned long long)base_seed, r, repeats,
+                             msg);
+        }
+        if (scratch) scan_platform_here.release(scratch);
+    }
+    scan_platform_here.release(in);
+    scan_platform_here.release(out);
+    free(input);
+    free(expected);
+    free(actual);
+}
+
+/* ---- the shared cases ---------------------------------------------------------------------- */
+
+START_TEST(sizes_0_to_70)
+{
+    for (size_t n = 0; n <= 70; n++)
+        scan_check_sizes(&n, 1);
+}
+END_TEST
+
+START_TEST(sizes_powers_of_two)
+{
+    for (int k = 0; k <= 20; k++) {
+        size_t p = (size_t)1 << k;
+        size_t sizes[] = {p - 1, p, p + 1};
+        scan_check_sizes(sizes, 3);
+    }
+}
+END_TEST
+
+START_TEST(sizes_around_tiles)
+{
+    for (size_t m = 1; m <= 7; m++) {
+        size_t t = tile_size * m;
+        size_t sizes[] = {t - 1, t, t + 1};
+        scan_check_sizes(sizes, 3);
+    }
+}
+END_TEST
+
+START_TEST(sizes_random)
+{
+    uint64_t state = base_seed ^ 0xC0FFEEull;
+    for (int i = 0; i < 16; i++) {
+        /* log-uniform up to 2^20, so small and large sizes are drawn alike */
+        int bits = 1 + (int)(scan_random_next(&state) % 20);
+        size_t n = (size_t)(scan_random_next(&state) % ((uint64_t)1 << bits)) + 1;
+        scan_check_sizes(&n, 1);
+    }
+}
+END_TEST
+
+START_TEST(size_above_2_24)
+{
+    size_t n = ((size_t)1 << 24) + 3 * tile_size + 5;
+    scan_check_sizes(&n, 1);
+}
+END_TEST
+
+START_TEST(element_offsets)
+{
+    /* Every pair of in/out offsets 0..15, at a size with a head, whole tiles and a tail. */
+    size_t n = 2 * tile_size + 37;
+    for (size_t i = 0; i <= MAX_OFFSET; i++)
+        for (size_t o = 0; o <= MAX_OFFSET; o++) {
+            scan_case c = {n, INPUT_RANDOM, i, o, 0};
+            scan_check(&c);
+        }
+    for (size_t i = 0; i <= MAX_OFFSET; i++) {
+        scan_case c = {n, INPUT_RANDOM, i, i, 1};
+        scan_check(&c);
+    }
+}
+END_TEST
+
+START_TEST(input_patterns)
+{
+    /* Wrap-around (random and all-0xFFFFFFFF inputs overflow 2^32 many times) and the
+     * debugging patterns, at a tile-sized and a large size. */
+    size_t sizes[] = {5 * tile_size + 3, ((size_t)1 << 20) + 1};
+    for (int k = 0; k < INPUT_KIND_COUNT; k++)
+        for (size_t s = 0; s < 2; s++) {
+            scan_case c = {sizes[s], (scan_input)k, 3, 5, 0};
+            scan_check(&c);
+        }
+}
+END_TEST
+
+START_TEST(size_2_31_plus_7)
+{
+    /* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
+    scan_case c = {((size_t)1 << 31) + 7, INPUT_RANDOM, 1, 2, 0};
+    scan_check(&c);
+}
+END_TEST
+
+void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeout_s)
+{
+    if (case_count == MAX_CASES) {
+        fprintf(stderr, "scan_add_case: more than %d cases\n", MAX_CASES);
+        exit(EXIT_FAILURE);
+    }
+    case_names[case_count++] = name;
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, timeout_s);
+    tcase_add_test(tc, fn);
+    suite_add_tcase(suite, tc);
+}
+
+/* Check frees a suite through its runner only. */
+static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
+
+static void usage(const char *argv0)
+{
+    fprintf(stderr,
+            "usage: %s [--seed N] [--case NAME] [--list] [--huge]\n"
+            "  --seed N     base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
+            "  --case NAME  run only this test case (see --list)\n"
+            "  --list       print the test case names and exit\n"
+            "  --huge       add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
+            "               host memory and, on a GPU, ~18 GB of device memory\n",
+            argv0);
+}
+
+int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config)
+{
+    const char *only_case = NULL;
+    int list = 0;
+    const char *huge_env = getenv("SCAN_TEST_HUGE");
+    int huge = huge_env && !strcmp(huge_env, "1");
+    base_seed = scan_default_seed();
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            if (!scan_parse_u64(argv[++i], &base_seed)) {
+                fprintf(stderr, "%s: --seed needs an unsigned number, not '%s'\n", argv[0],
+                        argv[i]);
+                usage(argv[0]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
+            only_case = argv[++i];
+        } else if (!strcmp(argv[i], "--list")) {
+            list = 1;
+        } else if (!strcmp(argv[i], "--huge")) {
+            huge = 1;
+        } else {
+            fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], argv[i]);
+            usage(argv[0]);
+            return 2;
+        }
+    }
+    tile_size = config->tile ? config->tile : 1;
+
+    Suite *suite = suite_create(stage);
+    scan_add_case(suite, "sizes_0_to_70", sizes_0_to_70, 120);
+    scan_add_case(suite, "sizes_powers_of_two", sizes_powers_of_two, 120);
+    scan_add_case(suite, "sizes_around_tiles", sizes_around_tiles, 120);
+    scan_add_case(suite, "sizes_random", sizes_random, 120);
+    scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
+    scan_add_case(suite, "element_offsets", element_offsets, 120);
+    scan_add_case(suite, "input_patterns", input_patterns, 120);
+    if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);
+    if (config->add_cases) config->add_cases(suite);
+
+    if (list) {
+        for (size_t i = 0; i < case_count; i++)
+            printf("%s\n", case_names[i]);
+        discard(suite);
+        return 0;
+    }
+    if (only_case) {
+        size_t i = 0;
+        while (i < case_count && strcmp(case_names[i], only_case))
+            i++;
+        if (i == case_count) {
+            fprintf(stderr, "%s: no test case named '%s'; --list shows them\n", argv[0], only_case);
+            discard(suite);
+            return 2;
+        }
+    }
+
+    const char *why_not = scan_platform_here.probe();
+    if (why_not) {
+        printf("SKIP: %s\n", why_not);
+        discard(suite);
+        return 77;
+    }
+    if (scan_report_runnable_variants() == 0) {
+        printf("SKIP: no variant of %s can run on this machine\n", stage);
+        discard(suite);
+        return 77;
+    }
+    printf("%s: %zu variants, tile %zu, seed %llu (repeat with --seed %llu)\n", stage,
+           stage_variant_count, tile_size, (unsigned long long)base_seed,
+           (unsigned long long)base_seed);
+    fflush(stdout);
+
+    SRunner *runner = srunner_create(suite);
+    srunner_run(runner, NULL, only_case, CK_NORMAL);
+    int run = srunner_ntests_run(runner), failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    if (run == 0) {
+        /* CK_RUN_SUITE / CK_RUN_CASE naming nothing: a run that checked nothing is a failure. */
+        printf("%s: no test ran (check CK_RUN_SUITE and CK_RUN_CASE)\n", stage);
+        return 1;
+    }
+    return failed ? 1 : 0;
+}

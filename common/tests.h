@@ -1,0 +1,60 @@
+/* The shared Check tests. A stage's test.c names its tile size and adds its own edge cases;
+ * everything else (sizes, offsets, in place, wrap-around, guards, the main) lives here.
+ *
+ *     static void stage_cases(Suite *s) { scan_add_case(s, "block_edges", block_edges, 60); }
+ *     int main(int argc, char **argv)
+ *     {
+ *         scan_test_config config = {.tile = 4096, .add_cases = stage_cases};
+ *         return scan_test_main(argc, argv, &config);
+ *     }
+ */
+#ifndef TESTS_H
+#define TESTS_H
+
+#include <check.h>
+
+#include "harness.h"
+
+typedef struct scan_test_config {
+    /* The stage's block or tile size in elements: sizes around 1..7 times it are tested. */
+    size_t tile;
+    /* This stage's own cases, added with scan_add_case; NULL when it has none. */
+    void (*add_cases)(Suite *suite);
+} scan_test_config;
+
+/* One check: every runnable variant scans `n` elements of `input`, with `in` and `out` placed
+ * `in_offset` and `out_offset` elements past an aligned address (`in_place`: one buffer, and
+ * in_offset places it). Each variant runs twice on the same scratch (the second run finds the
+ * first run's leftovers). Fails the current test with the variant, size, seed, offsets and the
+ * first wrong index when an output is wrong, the input changed, or anything outside out[0..n)
+ * was written. */
+typedef struct scan_case {
+    size_t n;
+    scan_input input;
+    size_t in_offset, out_offset;
+    int in_place;
+} scan_case;
+
+void scan_check(const scan_case *c);
+/* Random input, out of place and in place, at each size. */
+void scan_check_sizes(const size_t *sizes, size_t count);
+/* Scans one input `repeats` times with each variant, checking every output: a race shows up as
+ * an output that differs from one run to the next. */
+void scan_check_repeatable(size_t n, int repeats);
+
+/* The base seed of this run (printed at start; set it with --seed or SCAN_SEED). */
+uint64_t scan_test_seed(void);
+/* The config's tile size. */
+size_t scan_test_tile(void);
+
+/* Adds a test case named `name` running `fn`, with a time limit in seconds (scaled by Check's
+ * CK_TIMEOUT_MULTIPLIER). Names are listed by --list and selected by --case. */
+void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeout_s);
+
+/* Parses the command line, probes the device, runs the shared cases and the stage's, prints
+ * Check's summary and returns the exit status (0 pass, 1 fail, 2 bad usage, 77 nothing runnable).
+ */
+#define scan_test_main(argc, argv, config) scan_test_main_for(STAGE_NAME, argc, argv, config)
+int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config);
+
+#endif /* TESTS_H */

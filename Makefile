@@ -15,7 +15,7 @@ TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
 BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
-.PHONY: all help build test bench charts clean need-check need-gnuplot sanitize-gpu format \
+.PHONY: all help build test bench charts tables check-tables clean need-check need-gnuplot sanitize-gpu format \
         $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
         $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
 
@@ -31,6 +31,8 @@ help:
 	@echo "                    (RECORD=1: into each stage's results/, the committed reference)"
 	@echo "  make bench-N      full sweep of stage N only"
 	@echo "  make charts       draw the charts from the committed CSVs and your own"
+	@echo "  make tables       rewrite the README tables from the committed CSVs"
+	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
 	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
 	@echo "  make format       clang-format every source file"
@@ -53,6 +55,13 @@ build: $(TEST_BINS) $(BENCH_BINS)
 
 test: $(TEST_BINS)
 	@common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,$(s)=skip:$(GPU_SKIP_WHY)))
+	@common/tables.sh check
+
+tables:
+	@common/tables.sh write
+
+check-tables:
+	@common/tables.sh check
 
 bench: $(addprefix bench-,$(NUMS))
 

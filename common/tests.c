@@ -15,12 +15,15 @@
 #define MAX_CASES  64
 
 static uint64_t base_seed;
+/* log2 of the largest size of the size sweeps: 20, or 16 with --small (for compute-sanitizer) */
+static int max_log2 = 20;
 static size_t tile_size = 1;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
 
 uint64_t scan_test_seed(void) { return base_seed; }
 size_t scan_test_tile(void) { return tile_size; }
+int scan_test_small(void) { return max_log2 < 20; }
 
 static void *host_alloc(size_t count)
 {
@@ -247,7 +250,7 @@ END_TEST
 
 START_TEST(sizes_powers_of_two)
 {
-    for (int k = 0; k <= 20; k++) {
+    for (int k = 0; k <= max_log2; k++) {
         size_t p = (size_t)1 << k;
         size_t sizes[] = {p - 1, p, p + 1};
         scan_check_sizes(sizes, 3);
@@ -270,7 +273,7 @@ START_TEST(sizes_random)
     uint64_t state = base_seed ^ 0xC0FFEEull;
     for (int i = 0; i < 16; i++) {
         /* log-uniform up to 2^20, so small and large sizes are drawn alike */
-        int bits = 1 + (int)(scan_random_next(&state) % 20);
+        int bits = 1 + (int)(scan_random_next(&state) % (uint64_t)max_log2);
         size_t n = (size_t)(scan_random_next(&state) % ((uint64_t)1 << bits)) + 1;
         scan_check_sizes(&n, 1);
     }
@@ -304,7 +307,7 @@ START_TEST(input_patterns)
 {
     /* Wrap-around (random and all-0xFFFFFFFF inputs overflow 2^32 many times) and the
      * debugging patterns, at a tile-sized and a large size. */
-    size_t sizes[] = {5 * tile_size + 3, ((size_t)1 << 20) + 1};
+    size_t sizes[] = {5 * tile_size + 3, ((size_t)1 << max_log2) + 1};
     for (int k = 0; k < INPUT_KIND_COUNT; k++)
         for (size_t s = 0; s < 2; s++) {
             scan_case c = {sizes[s], (scan_input)k, 3, 5, 0};
@@ -340,10 +343,12 @@ static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
 static void usage(const char *argv0)
 {
     fprintf(stderr,
-            "usage: %s [--seed N] [--case NAME] [--list] [--huge]\n"
+            "usage: %s [--seed N] [--case NAME] [--list] [--small | --huge]\n"
             "  --seed N     base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
             "  --case NAME  run only this test case (see --list)\n"
             "  --list       print the test case names and exit\n"
+            "  --small      sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
+            "               also SCAN_TEST_SMALL=1)\n"
             "  --huge       add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
             "               host memory and, on a GPU, ~18 GB of device memory\n",
             argv0);
@@ -355,6 +360,8 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     int list = 0;
     const char *huge_env = getenv("SCAN_TEST_HUGE");
     int huge = huge_env && !strcmp(huge_env, "1");
+    const char *small_env = getenv("SCAN_TEST_SMALL");
+    int small = small_env && !strcmp(small_env, "1");
     base_seed = scan_default_seed();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
@@ -370,6 +377,8 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             list = 1;
         } else if (!strcmp(argv[i], "--huge")) {
             huge = 1;
+        } else if (!strcmp(argv[i], "--small")) {
+            small = 1;
         } else {
             fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], argv[i]);
             usage(argv[0]);
@@ -377,13 +386,19 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         }
     }
     tile_size = config->tile ? config->tile : 1;
+    if (small && huge) {
+        fprintf(stderr, "%s: --small and --huge exclude each other\n", argv[0]);
+        usage(argv[0]);
+        return 2;
+    }
+    if (small) max_log2 = 16;
 
     Suite *suite = suite_create(stage);
     scan_add_case(suite, "sizes_0_to_70", sizes_0_to_70, 120);
     scan_add_case(suite, "sizes_powers_of_two", sizes_powers_of_two, 120);
     scan_add_case(suite, "sizes_around_tiles", sizes_around_tiles, 120);
     scan_add_case(suite, "sizes_random", sizes_random, 120);
-    scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
+    if (!small) scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
     if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);

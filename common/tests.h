@@ -46,6 +46,9 @@ void scan_check_repeatable(size_t n, int repeats);
 uint64_t scan_test_seed(void);
 /* The config's tile size. */
 size_t scan_test_tile(void);
+/* Whether --small (or SCAN_TEST_SMALL=1) asked for small sizes only: stage cases should then keep
+ * their sizes to a few tiles or to 2^16 elements, whichever is larger. */
+int scan_test_small(void);
 
 /* Adds a test case named `name` running `fn`, with a time limit in seconds (scaled by Check's
  * CK_TIMEOUT_MULTIPLIER). Names are listed by --list and selected by --case. */

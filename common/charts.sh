@@ -1,0 +1,246 @@
+#!/bin/bash
+# Draws every chart from the benchmark CSVs with gnuplot (SVG for the READMEs, PNG beside it).
+#
+#   common/charts.sh [BUILD_DIR]
+#
+# Committed results (NN_stage/results/MACHINE.csv) give:
+#   NN_stage/results/MACHINE.svg|png      the stage's variants, its parent's headline variant and the
+#                                         reference rows (stream or copy is the roofline)
+#   common/charts/cpu-MACHINE.svg|png     every CPU stage's variants, G elem/s against n
+#   common/charts/gpu-MACHINE.svg|png     every GPU stage's headline variant, cub and copy, GB/s
+#   common/charts/bars-MACHINE.svg|png    one bar per row at the largest n every row reached
+# A reader's own `make bench` results (BUILD_DIR/results/...) are drawn the same way under
+# BUILD_DIR/charts/, beside the committed ones and never over them.
+# The same CSVs give byte-identical charts: nothing here depends on the date or the order of files.
+set -euo pipefail
+export LC_ALL=C
+build=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One colour per stage, the same in every chart; the reference rows in black and greys.
+stage_colour() {
+    case $1 in
+    01*) echo "#4d4d4d" ;; 02*) echo "#1f77b4" ;; 03*) echo "#2ca02c" ;; 04*) echo "#d62728" ;;
+    05*) echo "#9467bd" ;; 06*) echo "#8c564b" ;; 07*) echo "#e377c2" ;; 08*) echo "#bcbd22" ;;
+    09*) echo "#17becf" ;; 10*) echo "#ff7f0e" ;; *) echo "#7f7f7f" ;;
+    esac
+}
+reference_style() {
+    case $1 in
+    stream | copy) echo 'lc rgb "#000000" dt 1 lw 2.5' ;;
+    memcpy) echo 'lc rgb "#999999" dt 2 lw 2' ;;
+    cub) echo 'lc rgb "#000000" dt 3 lw 2' ;;
+    *) echo 'lc rgb "#999999" dt 4 lw 2' ;;
+    esac
+}
+
+# Rows of a CSV as "stage|variant|role|n|gelem_s|gb_s", device quotes removed.
+rows() { grep -v '^#' "$1" | tail -n +2 | awk -F, '{ gsub(/"/, "", $4); print $1 "|" $2 "|" $3 "|" $5 "|" $9 "|" $10 }'; }
+# A key=value fact from a CSV's comment line (l1d, l2, l3 ...), or nothing.
+fact() { head -n 1 "$1" | tr ' ;' '\n\n' | sed -n "s/^$2=//p" | head -n 1; }
+device_of() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
+# The stage's headline variant: the last variant row of a size.
+headline() { rows "$1" | awk -F'|' '$3 == "variant" { last = $2 } $3 == "variant" && seen[$2]++ { exit } END { print last }'; }
+series() { rows "$1" | awk -F'|' -v v="$2" -v col="$3" '$2 == v { print $4, (col == "gb" ? $6 : $5) }'; }
+
+# Writes the gnuplot preamble for a line chart into $1: terminal, axes, cache or L2 marks.
+preamble() {
+    local script=$1 out=$2 title=$3 ylabel=$4 csv=$5 kind=$6
+    cat >"$script" <<EOF
+set title "$title" noenhanced
+set xlabel "n (elements)"
+set ylabel "$ylabel"
+set logscale x 2
+set format x "2^{%L}"
+set xtics 4
+set mxtics 4
+set grid xtics ytics lc rgb "#dddddd"
+set key outside right top noenhanced
+set yrange [0:*]
+set style data linespoints
+set pointsize 0.6
+EOF
+    if [ "$kind" = cpu ]; then
+        for c in l1d l2 l3; do
+            local bytes
+            bytes=$(fact "$csv" "$c")
+            [ -n "$bytes" ] && [ "$bytes" -gt 0 ] || continue
+            # The point where input and output (8 bytes per element) fill this cache.
+            echo "set arrow from $((bytes / 8)), graph 0 to $((bytes / 8)), graph 1 nohead lc rgb '#bbbbbb' dt 2" >>"$script"
+            local size_text="$((bytes / 1024)) KiB"
+            [ "$bytes" -ge 1048576 ] && size_text="$((bytes / 1048576)) MiB"
+            echo "set label '${c^^} $size_text' at $((bytes / 8)), graph 0.97 right offset -0.5,0 font ',9' tc rgb '#777777'" >>"$script"
+        done
+    else
+        local bytes
+        bytes=$(fact "$csv" l2)
+        if [ -n "$bytes" ] && [ "$bytes" -gt 0 ]; then
+            echo "set arrow from $((bytes / 8)), graph 0 to $((bytes / 8)), graph 1 nohead lc rgb '#bbbbbb' dt 2" >>"$script"
+            echo "set label 'L2 $((bytes / 1048576)) MiB' at $((bytes / 8)), graph 0.97 right offset -0.5,0 font ',9' tc rgb '#777777'" >>"$script"
+        fi
+    fi
+    echo "$out" >"$script.out"
+}
+
+# Renders $1 (a script whose plot command is in $1.plot) to OUT.svg and OUT.png.
+render() {
+    local script=$1 out
+    out=$(cat "$script.out")
+    mkdir -p "$(dirname "$out")"
+    {
+        echo 'set terminal svg size 860,480 dynamic font "Helvetica,12" background rgb "white"'
+        echo "set output '$out.svg'"
+        cat "$script" "$script.plot"
+        echo
+        echo 'set terminal pngcairo size 860,480 font "Helvetica,10" background rgb "white"'
+        echo "set output '$out.png'"
+        echo 'replot'
+    } >"$script.full"
+    gnuplot "$script.full"
+    echo "chart: $out.svg"
+}
+
+# plot clause: data file, title, style
+add_line() { # script file title style
+    local sep=", "
+    [ -s "$1.plot" ] || { printf 'plot ' >>"$1.plot"; sep=""; }
+    printf '%s"%s" using 1:2 title "%s" %s' "$sep" "$2" "$3" "$4" >>"$1.plot"
+}
+
+stage_chart() { # csv out
+    local csv=$1 out=$2 stage kind col unit dir parent
+    stage=$(rows "$csv" | head -n 1 | cut -d'|' -f1)
+    kind=$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)
+    col=$([ "$kind" = gpu ] && echo gb || echo gelem)
+    unit=$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")
+    local s="$work/$(basename "$out").gp"
+    : >"$s.plot"
+    preamble "$s" "$out" "$stage on $(device_of "$csv")" "$unit" "$csv" "$kind"
+    local i=0 v
+    while IFS= read -r v; do
+        series "$csv" "$v" "$col" >"$work/$stage-$i.dat"
+        add_line "$s" "$work/$stage-$i.dat" "$v" "lc rgb '$(stage_colour "$stage")' dt $((i + 1)) lw 2 pt $((i + 5))"
+        i=$((i + 1))
+    done < <(rows "$csv" | awk -F'|' '$3 == "variant" && !seen[$2]++ { print $2 }')
+    # The parent's headline variant, measured on the same machine, when its CSV exists.
+    parent=$(sed -n 's/^PARENT *:= *//p' "$stage/Makefile" 2>/dev/null)
+    local pcsv
+    pcsv="$(dirname "$csv" | sed "s|$stage/results|$parent/results|")/$(basename "$csv")"
+    if [ -n "$parent" ] && [ -f "$pcsv" ]; then
+        local ph
+        ph=$(headline "$pcsv")
+        series "$pcsv" "$ph" "$col" >"$work/$stage-parent.dat"
+        add_line "$s" "$work/$stage-parent.dat" "$parent: $ph (parent)" "lc rgb '$(stage_colour "$parent")' dt 1 lw 1.5 pt 1"
+    fi
+    while IFS= read -r v; do
+        series "$csv" "$v" "$col" >"$work/$stage-ref-$v.dat"
+        add_line "$s" "$work/$stage-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
+    done < <(rows "$csv" | awk -F'|' '$3 == "reference" && !seen[$2]++ { print $2 }')
+    render "$s"
+}
+
+# Series chart across stages of one kind for one machine. $1 kind, $2 machine slug, $3 root, $4 outdir
+series_chart() {
+    local kind=$1 slug=$2 root=$3 outdir=$4 col unit title first="" s
+    col=$([ "$kind" = gpu ] && echo gb || echo gelem)
+    unit=$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")
+    s="$work/$kind-$slug.gp"
+    : >"$s.plot"
+    local csv stage v i
+    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
+        stage=$(basename "$(dirname "$(dirname "$csv")")")
+        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] || continue
+        [ -n "$first" ] || first=$csv
+        if [ "$kind" = gpu ]; then
+            v=$(headline "$csv")
+            series "$csv" "$v" "$col" >"$work/$kind-$stage.dat"
+            add_line "$s" "$work/$kind-$stage.dat" "$stage: $v" "lc rgb '$(stage_colour "$stage")' dt 1 lw 2 pt 7"
+        else
+            i=0
+            while IFS= read -r v; do
+                series "$csv" "$v" "$col" >"$work/$kind-$stage-$i.dat"
+                add_line "$s" "$work/$kind-$stage-$i.dat" "$stage: $v" "lc rgb '$(stage_colour "$stage")' dt $((i + 1)) lw 2 pt $((i + 5))"
+                i=$((i + 1))
+            done < <(rows "$csv" | awk -F'|' '$3 == "variant" && !seen[$2]++ { print $2 }')
+        fi
+    done
+    [ -n "$first" ] || return 0
+    for v in $([ "$kind" = gpu ] && echo "copy cub" || echo "stream memcpy"); do
+        series "$first" "$v" "$col" >"$work/$kind-ref-$v.dat"
+        [ -s "$work/$kind-ref-$v.dat" ] && add_line "$s" "$work/$kind-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
+    done
+    title="every $([ "$kind" = gpu ] && echo "GPU stage's headline variant" || echo "CPU stage") on $(device_of "$first")"
+    preamble "$s" "$outdir/$kind-$slug" "$title" "$unit" "$first" "$kind"
+    render "$s"
+    bar_chart "$kind" "$slug" "$root" "$outdir"
+}
+
+# One bar per stage variant and reference row at the largest n every one of them reached.
+bar_chart() {
+    local kind=$1 slug=$2 root=$3 outdir=$4 col csv n_common=""
+    col=$([ "$kind" = gpu ] && echo 6 || echo 5)
+    : >"$work/bars-$kind.dat"
+    local files=()
+    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
+        local stage
+        stage=$(basename "$(dirname "$(dirname "$csv")")")
+        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] && files+=("$csv")
+    done
+    [ ${#files[@]} -gt 0 ] || return 0
+    # The largest n present for every stage variant: the articles' one-size tables.
+    n_common=$(for csv in "${files[@]}"; do rows "$csv"; done |
+        awk -F'|' '$3 == "variant" { key = $1 "/" $2; rows[key] = 1; has[key, $4] = 1; ns[$4] = 1 }
+                   END { best = 0; for (n in ns) { ok = 1; for (k in rows) if (!has[k, n]) ok = 0; if (ok && n + 0 > best) best = n + 0 } print best }')
+    [ "$n_common" != 0 ] || return 0
+    local i=0
+    for csv in "${files[@]}"; do
+        rows "$csv" | awk -F'|' -v n="$n_common" -v c="$col" '$3 == "variant" && $4 == n { split($0, f, "|"); print f[1] ": " f[2] "|" f[c] }'
+    done >"$work/bars-$kind.raw"
+    rows "${files[0]}" | awk -F'|' -v n="$n_common" -v c="$col" '$3 == "reference" && $4 == n { split($0, f, "|"); print f[2] "|" f[c] }' >>"$work/bars-$kind.raw"
+    while IFS='|' read -r label value; do
+        local colour
+        colour=$(stage_colour "$label")
+        case $label in [0-9]*) ;; *) colour="#000000" ;; esac
+        printf '%d "%s" %s %d\n' "$i" "$label" "$value" "$((16#${colour#\#}))" >>"$work/bars-$kind.dat"
+        i=$((i + 1))
+    done <"$work/bars-$kind.raw"
+    local s="$work/bars-$kind-$slug.gp" nb
+    nb=$(awk -v n="$n_common" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
+    cat >"$s" <<EOF
+set title "n = $nb on $(device_of "${files[0]}")" noenhanced
+set ylabel "$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")"
+set style fill solid 0.85 border -1
+set boxwidth 0.7
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set xtics rotate by -40 left font ",9" noenhanced
+set bmargin 9
+unset key
+EOF
+    echo "plot '$work/bars-$kind.dat' using 1:3:4:xtic(2) notitle with boxes lc rgb variable, '' using 1:3:(sprintf('%.$([ "$kind" = gpu ] && echo 0 || echo 2)f', \$3)) notitle with labels offset 0,0.6 font ',8'" >"$s.plot"
+    echo "$outdir/bars-$slug" >"$s.out"
+    render "$s"
+}
+
+draw_all() { # root outdir
+    local root=$1 outdir=$2 csv slug kinds=""
+    for csv in $(ls "$root"/[0-9][0-9]_*/results/*.csv 2>/dev/null | sort); do
+        stage_chart "$csv" "${csv%.csv}"
+    done
+    for slug in $(ls "$root"/[0-9][0-9]_*/results/*.csv 2>/dev/null | xargs -n 1 basename 2>/dev/null | sed 's/\.csv$//' | sort -u); do
+        series_chart cpu "$slug" "$root" "$outdir"
+        series_chart gpu "$slug" "$root" "$outdir"
+    done
+}
+
+if ! ls [0-9][0-9]_*/results/*.csv >/dev/null 2>&1 && ! ls "$build"/results/[0-9][0-9]_*/results/*.csv >/dev/null 2>&1; then
+    echo "charts: no CSV yet; run make bench first"
+    exit 0
+fi
+draw_all . common/charts
+if ls "$build"/results/[0-9][0-9]_*/results/*.csv >/dev/null 2>&1; then
+    draw_all "$build/results" "$build/charts"
+fi

@@ -1,0 +1,199 @@
+#!/bin/bash
+# Writes the results tables of the READMEs from the committed CSVs, between markers, so that no
+# number in a README is typed by hand:
+#
+#   common/tables.sh write    rewrite the tables in every stage README and the top-level README
+#   common/tables.sh check    fail (and show the difference) where a README disagrees with its CSVs
+#
+# Markers: in a stage README,  <!-- results table --> ... <!-- end results table -->
+#          in README.md,       <!-- course tables --> ... <!-- end course tables -->
+set -euo pipefail
+export LC_ALL=C
+mode=${1:-check}
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+kind_of() { [ -e "$1/scan.cu" ] && echo gpu || echo cpu; }
+
+# The markdown table of one CSV: one row per size (even powers of two and the largest), one column
+# per variant and reference row.
+stage_table() { # csv kind
+    local csv=$1 kind=$2
+    awk -F, -v kind="$kind" -v file="$(basename "$csv")" '
+        function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+        NR == 1 { header = $0; next }
+        /^#/ || $1 == "stage" { next }
+        {
+            gsub(/"/, "", $4); device = $4
+            key = $2
+            if (!(key in seen)) { seen[key] = 1; cols[++ncols] = key; role[key] = $3 }
+            if (!($5 in seen_n)) { seen_n[$5] = 1; ns[++nn] = $5 + 0 }
+            value[key, $5 + 0] = (kind == "gpu") ? $10 : $9
+        }
+        END {
+            split(header, parts, "; ")
+            commit = ""; date = ""
+            for (i in parts) {
+                if (parts[i] ~ /^commit /) commit = substr(parts[i], 8)
+                if (parts[i] ~ /^20[0-9][0-9]-/) date = substr(parts[i], 1, 10)
+            }
+            unit = (kind == "gpu") ? "GB/s (8 bytes per element)" : "G elements/s"
+            printf "Measured on **%s** by `make bench` (`results/%s`, commit %s, %s), %s, median of repeated runs:\n\n", device, file, commit, date, unit
+            line = "| n |"; rule = "|---:|"
+            for (c = 1; c <= ncols; c++) {
+                line = line " " cols[c] (role[cols[c]] == "reference" ? " (ref.)" : "") " |"
+                rule = rule "---:|"
+            }
+            print line; print rule
+            for (i = 1; i <= nn; i++) {
+                n = ns[i]; e = 0; while (2 ^ e < n) e++
+                if (2 ^ e == n && e % 2 == 1 && i < nn) continue
+                line = "| " label(n) " |"
+                for (c = 1; c <= ncols; c++) {
+                    v = value[cols[c], n]
+                    line = line " " (v == "" ? "-" : sprintf(kind == "gpu" ? "%.0f" : "%.2f", v)) " |"
+                }
+                print line
+            }
+        }' "$csv"
+}
+
+# Replaces what stands between two marker lines of a file with the contents of another file.
+splice() { # file begin-marker end-marker content-file
+    awk -v begin="$2" -v end="$3" -v content="$4" '
+        $0 == begin { print; while ((getline line < content) > 0) print line; skipping = 1; next }
+        $0 == end { skipping = 0 }
+        !skipping { print }' "$1"
+}
+
+# Stage README tables.
+for readme in [0-9][0-9]_*/README.md; do
+    stage=$(dirname "$readme")
+    grep -qx '<!-- results table -->' "$readme" || continue
+    : >"$work/table"
+    for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do
+        stage_table "$csv" "$(kind_of "$stage")" >>"$work/table"
+        echo >>"$work/table"
+        slug=$(basename "$csv" .csv)
+        echo "![$stage on $(basename "$csv" .csv)](results/$slug.svg)" >>"$work/table"
+        echo >>"$work/table"
+    done
+    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-${stage%%_*} RECORD=1\`." >"$work/table"
+    splice "$readme" '<!-- results table -->' '<!-- end results table -->' "$work/table" >"$work/new"
+    if [ "$mode" = write ]; then
+        cmp -s "$work/new" "$readme" || { cp "$work/new" "$readme"; echo "tables: rewrote $readme"; }
+    elif ! cmp -s "$work/new" "$readme"; then
+        echo "tables: $readme disagrees with its CSVs (make tables rewrites it):"
+        diff "$readme" "$work/new" || true
+        failed=1
+    fi
+done
+
+# The course tables in README.md: one line per stage, from each stage's CSV on the reference machines.
+course_tables() {
+    local kind n_list
+    for kind in cpu gpu; do
+        local csvs=()
+        for stage in [0-9][0-9]_*/; do
+            stage=${stage%/}
+            [ "$(kind_of "$stage")" = "$kind" ] || continue
+            for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do csvs+=("$csv"); done
+        done
+        [ ${#csvs[@]} -gt 0 ] || continue
+        n_list=$([ "$kind" = cpu ] && echo "65536 134217728" || echo "268435456")
+        for csv in "${csvs[@]}"; do
+            stage=$(dirname "$(dirname "$csv")")
+            idea=$(sed -n '1s/^# Stage [0-9]*: *//p' "$stage/Makefile" | sed 's/\. .*$//; s/\.$//')
+            parent=$(sed -n 's/^PARENT *:= *//p' "$stage/Makefile")
+            printf '%s|%s|%s|%s|%s\n' "$stage" "$csv" "$idea" "$parent" "$(basename "$csv" .csv)"
+        done | awk -F'|' -v kind="$kind" -v nlist="$n_list" '
+            function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+            {
+                stage[NR] = $1; idea[NR] = $3; parent[NR] = $4; slug[NR] = $5; count = NR
+                while ((getline line < $2) > 0) {
+                    if (line ~ /^#/ || line ~ /^stage,/) continue
+                    split(line, f, ",")
+                    gsub(/"/, "", f[4]); device[$5] = f[4]
+                    v = (kind == "gpu") ? f[10] : f[9]
+                    if (f[3] == "variant") {
+                        if (v + 0 > best[$1, $5, f[5]] + 0) { best[$1, $5, f[5]] = v; bestname[$1, $5, f[5]] = f[2] }
+                    } else ref[$5, f[2], f[5]] = v
+                }
+                close($2)
+            }
+            END {
+                split(nlist, ns, " ")
+                nm = 0
+                for (i = 1; i <= count; i++) if (!(slug[i] in seen_m)) { seen_m[slug[i]] = 1; order[++nm] = slug[i] }
+                for (a = 2; a <= nm; a++) for (b = a; b > 1 && order[b] < order[b - 1]; b--) { t = order[b]; order[b] = order[b - 1]; order[b - 1] = t }
+                for (mi = 1; mi <= nm; mi++) {
+                    m = order[mi]
+                    printf "%s stages on **%s**, %s, best variant per stage:\n\n", toupper(kind), device[m], (kind == "gpu") ? "GB/s at 8 bytes per element" : "G elements/s"
+                    head = "| stage | idea |"; rule = "|---|---|"
+                    for (k = 1; k in ns; k++) {
+                        if (kind == "gpu") { head = head " best at n = " label(ns[k]) " | GB/s | x parent | of `copy` | of `cub` |"; rule = rule "---|---:|---:|---:|---:|" }
+                        else { head = head " best at n = " label(ns[k]) " | Gelem/s | x parent | x 01 | of `stream` |"; rule = rule "---|---:|---:|---:|---:|" }
+                    }
+                    print head; print rule
+                    for (i = 1; i <= count; i++) {
+                        if (slug[i] != m) continue
+                        s = stage[i]; row = "| [" s "](" s "/README.md) | " idea[i] " |"
+                        for (k = 1; k in ns; k++) {
+                            n = ns[k]; b = best[s, m, n]
+                            if (b == "") { row = row " - | - | - | - | - |"; continue }
+                            p = (parent[i] != "") ? best[parent[i], m, n] : ""
+                            first = best[stage[1], m, n]
+                            row = row " " bestname[s, m, n] " | " sprintf(kind == "gpu" ? "%.0f" : "%.2f", b) " |"
+                            row = row " " ((p != "" && p > 0) ? sprintf("%.2f", b / p) : "-") " |"
+                            if (kind == "gpu") {
+                                row = row " " (ref[m, "copy", n] > 0 ? sprintf("%.2f", b / ref[m, "copy", n]) : "-") " |"
+                                row = row " " (ref[m, "cub", n] > 0 ? sprintf("%.2f", b / ref[m, "cub", n]) : "-") " |"
+                            } else {
+                                row = row " " (first > 0 ? sprintf("%.2f", b / first) : "-") " |"
+                                row = row " " (ref[m, "stream", n] > 0 ? sprintf("%.2f", b / ref[m, "stream", n]) : "-") " |"
+                            }
+                        }
+                        print row
+                    }
+                    print ""
+                }
+            }'
+    done
+}
+# The stage list in README.md: one line per stage folder, its idea from the first line of its
+# Makefile, its status from its committed CSVs.
+stage_list() {
+    echo "| stage | idea | runs on | measured on |"
+    echo "|---|---|---|---|"
+    for stage in [0-9][0-9]_*/; do
+        stage=${stage%/}
+        local idea machines=""
+        idea=$(sed -n '1s/^# Stage [0-9]*: *//p' "$stage/Makefile" | sed 's/\. .*$//; s/\.$//')
+        for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do
+            machines="$machines${machines:+, }$(grep -v '^#' "$csv" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }')"
+        done
+        echo "| [$stage]($stage/README.md) | $idea | $([ "$(kind_of "$stage")" = gpu ] && echo GPU || echo CPU) | ${machines:-not yet measured} |"
+    done
+}
+check_or_write() { # file content-file begin end
+    splice "$1" "$3" "$4" "$2" >"$work/new"
+    if [ "$mode" = write ]; then
+        cmp -s "$work/new" "$1" || { cp "$work/new" "$1"; echo "tables: rewrote $1 ($3)"; }
+    elif ! cmp -s "$work/new" "$1"; then
+        echo "tables: $1 disagrees with the stages and their CSVs (make tables rewrites it):"
+        diff "$1" "$work/new" || true
+        failed=1
+    fi
+}
+if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then
+    stage_list >"$work/stages"
+    check_or_write README.md "$work/stages" '<!-- stage list -->' '<!-- end stage list -->'
+fi
+if grep -qx '<!-- course tables -->' README.md 2>/dev/null; then
+    course_tables >"$work/course"
+    [ -s "$work/course" ] || echo "No measurement committed yet." >"$work/course"
+    check_or_write README.md "$work/course" '<!-- course tables -->' '<!-- end course tables -->'
+fi
+if [ "${failed:-0}" = 1 ]; then exit 1; fi
+[ "$mode" = write ] || echo "tables: every README table agrees with its CSV"

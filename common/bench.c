@@ -366,13 +366,14 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
         scan_platform_here.upload(in, input, n * sizeof *in);
 
-        printf("%10s", nb);
-        fflush(stdout);
+        /* The row is printed whole once the size is done, so progress lines never split it. */
+        char line[64 + 14 * MAX_ROWS];
+        int len = snprintf(line, sizeof line, "%10s", nb);
         for (size_t r = 0; r < row_count; r++) {
             row *rw = &rows[r];
             if (!rw->selected) continue;
             if (rw->stopped_after) {
-                printf("  %12s", "-");
+                len += snprintf(line + len, sizeof line - (size_t)len, "  %12s", "-");
                 continue;
             }
             if (wall_s() - last_progress > 3) {
@@ -434,9 +435,9 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
             double min = samples[0];
             double gelem = median > 0 ? (double)n / (median * 1e-3) / 1e9 : 0;
             double gbs = gelem * BYTES_PER_ELEMENT;
-            printf("  %12.*f", !strcmp(scan_platform_here.unit, "GB/s") ? 1 : 3,
-                   !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
-            fflush(stdout);
+            len += snprintf(line + len, sizeof line - (size_t)len, "  %12.*f",
+                            !strcmp(scan_platform_here.unit, "GB/s") ? 1 : 3,
+                            !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
             if (csv) {
                 fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g\n", stage, rw->v->name,
                         rw->is_reference ? "reference" : "variant", device, n, reps, median, min,
@@ -444,7 +445,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                 fflush(csv);
             }
         }
-        printf("\n");
+        if (tty && wall_s() - started > 3) fprintf(stderr, "\r\033[K");
+        printf("%s\n", line);
         for (size_t r = 0; r < row_count; r++)
             if (rows[r].stopped_after == n)
                 printf("  note: one run of '%s' at n=%s took longer than %g s; larger sizes "

@@ -15,7 +15,7 @@ TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
 BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
-.PHONY: all help build test bench charts tables check-tables clean need-check need-gnuplot sanitize-gpu format \
+.PHONY: all help build test bench charts tables check-tables handout grade clean need-check need-gnuplot sanitize-gpu format \
         $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
         $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
 
@@ -35,6 +35,8 @@ help:
 	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
 	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
+	@echo "  make handout STAGE=N DEST=dir   a student's copy with stage N's solution blanked"
+	@echo "  make grade STAGE=N [REF=path]   stage N's tests and speed against a reference, scored"
 	@echo "  make format       clang-format every source file"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo
@@ -90,6 +92,12 @@ charts: | need-gnuplot
 
 sanitize-gpu: $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
 	@common/sanitize-gpu.sh $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
+
+handout:
+	@common/handout.sh "$(STAGE)" "$(DEST)"
+
+grade:
+	@common/grade.sh "$(STAGE)" $(REF)
 
 format:
 	clang-format -i $(wildcard common/*.c common/*.h common/*.cu [0-9][0-9]_*/*.c [0-9][0-9]_*/*.cu)

@@ -13,9 +13,11 @@ static void scan_article_loop(const uint32_t *in, uint32_t *out, size_t n, void 
 {
     (void)scratch;
     if (n == 0) return;
+    /* SOLUTION BEGIN: out[0] = in[0], then out[i] = out[i - 1] + in[i] for every later i */
     out[0] = in[0];
     for (size_t i = 1; i < n; i++)
         out[i] = out[i - 1] + in[i];
+    /* SOLUTION END, stub: (void)in; (void)out; */
 }
 
 /* 2. The same chain, spelled with an explicit running total: the form every later stage starts
@@ -23,11 +25,13 @@ static void scan_article_loop(const uint32_t *in, uint32_t *out, size_t n, void 
 static void scan_running_sum(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;
+    /* SOLUTION BEGIN: keep a running sum; add in[i] to it and store it in out[i] */
     uint32_t sum = 0;
     for (size_t i = 0; i < n; i++) {
         sum += in[i];
         out[i] = sum;
     }
+    /* SOLUTION END, stub: (void)in; (void)out; (void)n; */
 }
 
 const scan_variant stage_variants[] = {

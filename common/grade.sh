@@ -1,0 +1,136 @@
+#!/bin/bash
+# Grades one stage of this tree against a reference solution, on this machine, in one run:
+#
+#   common/grade.sh STAGE [REF]        (make grade STAGE=N [REF=path])
+#
+# 1. correctness: the stage's tests, one line per test case (Check's TAP log);
+# 2. speed: the stage's benchmark here and the reference's benchmark, same sizes, same seed, one
+#    after the other; the ratio of the headline variants (last in each table) per size;
+# 3. the score: 70 points for correctness (the fraction of test cases passed), and 30 for speed
+#    (30 x the geometric mean of the ratios, at most 30), given only when every test passes.
+# It prints a table and writes build/grade/STAGE.json for autograders. REF is a full copy of the
+# repository with the solutions (the teacher's clone); without REF, a tree that is not a handout is
+# graded against itself. Exit status: 0 when graded (whatever the score), 2 on bad usage, 77 when
+# the stage cannot run here (a GPU stage without a GPU).
+set -uo pipefail
+usage() { echo "usage: make grade STAGE=N [REF=path/to/reference/repository]" >&2; exit 2; }
+[ $# -ge 1 ] && [ -n "$1" ] || usage
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+num=$((10#${1#0} + 0)) 2>/dev/null || usage
+stage=$(ls -d "$(printf '%02d' "$num")"_*/ 2>/dev/null | head -n 1 || true)
+stage=${stage%/}
+[ -n "$stage" ] || { echo "grade: no stage numbered $1" >&2; exit 2; }
+
+ref=${2:-}
+if [ -z "$ref" ]; then
+    if [ -f .handout ]; then
+        echo "grade: this tree is a handout; give the reference solution: make grade STAGE=$num REF=path" >&2
+        exit 2
+    fi
+    ref=$top
+fi
+[ -d "$ref/$stage" ] && [ -f "$ref/Makefile" ] || { echo "grade: $ref has no $stage: REF must be a copy of the repository" >&2; exit 2; }
+ref=$(cd "$ref" && pwd)
+if [ -f "$ref/.handout" ]; then
+    echo "grade: $ref is a handout, not a reference solution" >&2
+    exit 2
+fi
+
+kind=$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)
+sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^24")
+out=build/grade
+mkdir -p "$out"
+seed=${SCAN_SEED:-12345}
+
+echo "== grading $stage ($kind) against $ref"
+make --no-print-directory build/$stage/test build/$stage/bench >"$out/$stage-build.log" 2>&1 ||
+    { cat "$out/$stage-build.log"; echo "grade: $stage does not build"; }
+
+# 1. Correctness. A hang is a failure: Check kills a test case after its time limit (a quarter of
+#    the usual one here), and `timeout` stops the whole binary.
+tap="$out/$stage.tap"
+rm -f "$tap"
+if [ -x build/$stage/test ]; then
+    CK_TAP_LOG_FILE_NAME="$tap" CK_TIMEOUT_MULTIPLIER=0.25 SCAN_SEED=$seed \
+        timeout 900 build/$stage/test >"$out/$stage-test.log" 2>&1
+    rc=$?
+else
+    rc=1
+fi
+if [ $rc -eq 77 ]; then
+    cat "$out/$stage-test.log"
+    echo "grade: $stage cannot run on this machine"
+    exit 77
+fi
+cases_total=$(build/$stage/test --list 2>/dev/null | wc -l)
+cases_passed=$(grep -c '^ok ' "$tap" 2>/dev/null || true)
+cases_passed=${cases_passed:-0}
+
+# 2. Speed: the student's benchmark, then the reference's, same sizes and seed.
+bench() { # binary csv
+    [ -x "$1" ] || return 1
+    timeout 900 "$1" --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$2" >"$2.log" 2>&1
+}
+make --no-print-directory -C "$ref" build/$stage/bench >"$out/$stage-ref-build.log" 2>&1 ||
+    { cat "$out/$stage-ref-build.log"; echo "grade: the reference's $stage does not build" >&2; exit 1; }
+student_ok=1
+bench build/$stage/bench "$out/$stage-student.csv" || student_ok=0
+bench "$ref/build/$stage/bench" "$out/$stage-reference.csv" ||
+    { cat "$out/$stage-reference.csv.log"; echo "grade: the reference's benchmark failed" >&2; exit 1; }
+
+# 3. The score table and the JSON.
+awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
+    -v tap="$tap" -v json="$out/$stage.json" -v scsv="$out/$stage-student.csv" -v rcsv="$out/$stage-reference.csv" '
+    function headline(file, arr,   line, f, last, n) {
+        while ((getline line < file) > 0) {
+            if (line ~ /^#/ || line ~ /^stage,/) continue
+            split(line, f, ",")
+            if (f[3] == "variant") { last[f[5]] = f[2]; value[file, f[2], f[5]] = f[7] }
+        }
+        close(file)
+        for (n in last) { arr[n] = value[file, last[n], n]; name[file] = last[n] }
+    }
+    function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+    BEGIN {
+        print ""
+        printf "%-28s %s\n", "test case", "result"
+        ncase = 0
+        while ((getline line < tap) > 0) {
+            if (line !~ /^(ok|not ok) /) continue
+            ok = (line ~ /^ok /)
+            sub(/^(ok|not ok) [0-9]+ - /, "", line)
+            split(line, f, ":")
+            printf "%-28s %s\n", f[2], ok ? "pass" : "FAIL"
+            cases[++ncase] = f[2]; result[ncase] = ok
+        }
+        if (ncase < total) printf "%-28s %s\n", "(" total - ncase " more)", "FAIL: not run (crash or time-out)"
+        correctness = total > 0 ? 70 * passed / total : 0
+
+        if (student_ok) headline(scsv, mine)
+        headline(rcsv, theirs)
+        print ""
+        printf "%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed"
+        logsum = 0; count = 0
+        for (n in theirs) sizes[++ns] = n + 0
+        for (a = 2; a <= ns; a++) for (b = a; b > 1 && sizes[b] < sizes[b - 1]; b--) { t = sizes[b]; sizes[b] = sizes[b - 1]; sizes[b - 1] = t }
+        for (i = 1; i <= ns; i++) {
+            n = sizes[i]
+            r = (mine[n] > 0) ? theirs[n] / mine[n] : 0
+            ratio[i] = r
+            printf "%-10s %14s %14.4f %7.2fx\n", label(n), (mine[n] > 0 ? sprintf("%.4f", mine[n]) : "-"), theirs[n], r
+            if (r > 0) { logsum += log(r); count++ } else { count++; logsum += log(1e-9) }
+        }
+        geo = count ? exp(logsum / count) : 0
+        speed = (passed == total && total > 0 && student_ok) ? 30 * (geo < 1 ? geo : 1) : 0
+        print ""
+        printf "correctness %5.1f / 70   (%d of %d test cases)\n", correctness, passed, total
+        printf "speed       %5.1f / 30   (geometric mean %.2fx the reference%s)\n", speed, geo, (passed == total ? "" : "; given only when every test passes")
+        printf "total       %5.1f / 100\n", correctness + speed
+        printf "{\"stage\": \"%s\", \"cases_passed\": %d, \"cases_total\": %d, \"correctness\": %.2f, \"speed\": %.2f, \"speed_ratio\": %.4f, \"total\": %.2f, \"sizes\": [", stage, passed, total, correctness, speed, geo, correctness + speed > json
+        for (i = 1; i <= ns; i++) printf "%s{\"n\": %d, \"ratio\": %.4f}", (i > 1 ? ", " : ""), sizes[i], ratio[i] > json
+        printf "], \"cases\": [" > json
+        for (i = 1; i <= ncase; i++) printf "%s{\"name\": \"%s\", \"passed\": %s}", (i > 1 ? ", " : ""), cases[i], result[i] ? "true" : "false" > json
+        print "]}" > json
+    }'
+echo "(JSON: $out/$stage.json; logs: $out/$stage-*.log)"

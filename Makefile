@@ -56,7 +56,7 @@ need-gnuplot:
 build: $(TEST_BINS) $(BENCH_BINS)
 
 test: $(TEST_BINS)
-	@common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,$(s)=skip:$(GPU_SKIP_WHY)))
+	@common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,'$(s)=skip:$(GPU_SKIP_WHY)'))
 	@common/tables.sh check
 
 tables:
@@ -70,7 +70,7 @@ bench: $(addprefix bench-,$(NUMS))
 # Per-stage targets: make stage-3, make test-3, make bench-3, make diff-3.
 define number_rules
 test-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/test)
-	@common/run-tests.sh $(if $(call built,$(2)),$(2)=$(BUILD)/$(2)/test,$(2)=skip:$(GPU_SKIP_WHY))
+	@common/run-tests.sh $(if $(call built,$(2)),$(2)=$(BUILD)/$(2)/test,'$(2)=skip:$(GPU_SKIP_WHY)')
 
 quick-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
 	@echo "== $(2): quick benchmark"

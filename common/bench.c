@@ -183,11 +183,21 @@ static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *d
     }
 }
 
+/* Columns as wide as the longest row name, at least 12. */
+static int column_width(const row *rows, size_t row_count)
+{
+    int width = 12;
+    for (size_t r = 0; r < row_count; r++)
+        if (rows[r].selected && (int)strlen(rows[r].v->name) > width)
+            width = (int)strlen(rows[r].v->name);
+    return width;
+}
+
 static void print_header(const row *rows, size_t row_count)
 {
     printf("%10s", "n");
     for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected) printf("  %12.12s", rows[r].v->name);
+        if (rows[r].selected) printf("  %*s", column_width(rows, row_count), rows[r].v->name);
     printf("   (%s)\n", scan_platform_here.unit);
 }
 
@@ -367,13 +377,14 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         scan_platform_here.upload(in, input, n * sizeof *in);
 
         /* The row is printed whole once the size is done, so progress lines never split it. */
-        char line[64 + 14 * MAX_ROWS];
+        char line[64 + 40 * MAX_ROWS];
+        const int width = column_width(rows, row_count);
         int len = snprintf(line, sizeof line, "%10s", nb);
         for (size_t r = 0; r < row_count; r++) {
             row *rw = &rows[r];
             if (!rw->selected) continue;
             if (rw->stopped_after) {
-                len += snprintf(line + len, sizeof line - (size_t)len, "  %12s", "-");
+                len += snprintf(line + len, sizeof line - (size_t)len, "  %*s", width, "-");
                 continue;
             }
             if (wall_s() - last_progress > 3) {
@@ -435,7 +446,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
             double min = samples[0];
             double gelem = median > 0 ? (double)n / (median * 1e-3) / 1e9 : 0;
             double gbs = gelem * BYTES_PER_ELEMENT;
-            len += snprintf(line + len, sizeof line - (size_t)len, "  %12.*f",
+            len += snprintf(line + len, sizeof line - (size_t)len, "  %*.*f", width,
                             !strcmp(scan_platform_here.unit, "GB/s") ? 1 : 3,
                             !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
             if (csv) {

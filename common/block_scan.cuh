@@ -1,10 +1,12 @@
 /* Scans inside one thread block, built from warp shuffles: the block scan that stage 05 teaches
- * (its "shuffle" variant) and that every later GPU stage reuses. Include it in a .cu file.
+ * (its "shuffle" variant) and that every later GPU stage reuses; and, for stage 07's comparison,
+ * the shared-memory scan of 05's "smem" variant. Include it in a .cu file.
  *
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
  *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the
  *                         totals of the warps before it: two __syncthreads instead of log2(threads)
  *   block_exclusive_scan  the same, minus the thread's own value; also returns the block total
+ *   block_inclusive_scan_smem  the Kogge-Stone steps in shared memory instead (stage 05's "smem")
  *
  * Every thread of the block must call the block scans (they contain __syncthreads), and
  * BLOCK_THREADS must equal blockDim.x, a multiple of 32, at most 1024. */
@@ -14,7 +16,7 @@
 #include <stdint.h>
 
 #define WARP_THREADS 32
-#define FULL_WARP 0xFFFFFFFFu
+#define FULL_WARP    0xFFFFFFFFu
 
 static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
 {
@@ -58,6 +60,36 @@ template <int BLOCK_THREADS>
 static __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t x, uint32_t *block_total)
 {
     return block_inclusive_scan<BLOCK_THREADS>(x, block_total) - x;
+}
+
+/* Kogge-Stone in shared memory, double buffered: stage 05's "smem" variant (and stage 07's).
+ * Step k (offset = 1, 2, 4, ...) adds, for every thread t >= offset, the value `offset` places to
+ * the left: after the step thread t holds the sum of the 2^(k+1) values ending at t, and after
+ * log2(BLOCK_THREADS) steps the sum of everything up to t. Each step reads one buffer and writes
+ * the other (with one buffer a second barrier per step would have to separate the reads from the
+ * writes), and its barrier makes the writes visible before the next step reads them. Same
+ * contract as block_inclusive_scan. */
+template <int BLOCK_THREADS>
+static __device__ __forceinline__ uint32_t block_inclusive_scan_smem(uint32_t x,
+                                                                     uint32_t *block_total)
+{
+    __shared__ uint32_t buffer[2][BLOCK_THREADS];
+    const int t = threadIdx.x;
+    int write = 0;
+    buffer[write][t] = x;
+    __syncthreads();
+#pragma unroll
+    for (int offset = 1; offset < BLOCK_THREADS; offset *= 2) {
+        const int read = write;
+        write = 1 - write;
+        if (t >= offset) x += buffer[read][t - offset];
+        buffer[write][t] = x;
+        __syncthreads();
+    }
+    if (block_total) *block_total = buffer[write][BLOCK_THREADS - 1];
+    /* The next call writes buffer 0 first: the total must be read by every thread before. */
+    __syncthreads();
+    return x;
 }
 
 #endif /* BLOCK_SCAN_CUH */

@@ -34,7 +34,7 @@ CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ld
 endif
 
 # ---- stages ---------------------------------------------------------------------------------
-STAGES := $(sort $(patsubst %/,%,$(wildcard [0-9][0-9]_*/)))
+STAGES := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile)))
 stage_num = $(patsubst 0%,%,$(firstword $(subst _, ,$(1))))
 stage_kind = $(if $(wildcard $(1)/scan.cu),gpu,cpu)
 CPU_STAGES := $(foreach s,$(STAGES),$(if $(filter cpu,$(call stage_kind,$(s))),$(s)))

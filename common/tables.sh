@@ -79,7 +79,7 @@ for readme in [0-9][0-9]_*/README.md; do
         echo "![$stage on $(basename "$csv" .csv)](results/$slug.svg)" >>"$work/table"
         echo >>"$work/table"
     done
-    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-${stage%%_*} RECORD=1\`." >"$work/table"
+    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$((10#${stage%%_*})) RECORD=1\`." >"$work/table"
     splice "$readme" '<!-- results table -->' '<!-- end results table -->' "$work/table" >"$work/new"
     if [ "$mode" = write ]; then
         cmp -s "$work/new" "$readme" || { cp "$work/new" "$readme"; echo "tables: rewrote $readme"; }

@@ -1,0 +1,45 @@
+/* Stage 02's tests: the shared cases (common/tests.c) and the edges of four- and eight-lane blocks.
+ */
+#include "tests.h"
+
+/* The vector loops stop at the last whole register and the scalar tail does the rest: check every
+ * tail length 0..7, after one register and after many, out of place with in and out misaligned
+ * differently, and in place. */
+START_TEST(every_tail_length)
+{
+    const size_t bases[] = {8, 16, 1000, 4096};
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++)
+        for (size_t r = 0; r < 8; r++) {
+            scan_case apart = {bases[b] + r, INPUT_RANDOM, 1, 6, 0};
+            scan_case in_place = {bases[b] + r, INPUT_RANDOM, 3, 3, 1};
+            scan_check(&apart);
+            scan_check(&in_place);
+        }
+}
+END_TEST
+
+/* The local prefixes wrap around 2^32 inside a register, and the carry wraps again when it is
+ * added: every input pattern at sizes of one, two and three blocks of four and one past. */
+START_TEST(every_pattern_in_registers)
+{
+    const size_t sizes[] = {4, 5, 8, 9, 12, 13};
+    for (int k = 0; k < INPUT_KIND_COUNT; k++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            scan_case c = {sizes[s], (scan_input)k, 0, 0, 0};
+            scan_check(&c);
+        }
+}
+END_TEST
+
+static void stage_cases(Suite *suite)
+{
+    scan_add_case(suite, "every_tail_length", every_tail_length, 60);
+    scan_add_case(suite, "every_pattern_in_registers", every_pattern_in_registers, 30);
+}
+
+int main(int argc, char **argv)
+{
+    /* One AVX2 register of eight elements: the shared cases test sizes around its multiples. */
+    scan_test_config config = {.tile = 8, .add_cases = stage_cases};
+    return scan_test_main(argc, argv, &config);
+}

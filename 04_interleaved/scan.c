@@ -1,0 +1,245 @@
+/* Stage 04, interleaved: the two passes of 03_avx_blocked run together, accumulate a fixed lag
+ * behind the local prefix; then, beyond the article, a single AVX-512 pass.
+ * Compared with 03_avx_blocked: no blocks. One loop computes the local prefix of elements i..i+7
+ * and accumulates elements i-128..i-121, which it prefixed 16 iterations ago and which are still
+ * in L1; the prefetching variant asks for input and output far ahead. Beyond the article: one
+ * pass with a full 16-lane prefix in each AVX-512 register, a carry without a broadcast, and
+ * non-temporal stores for arrays larger than L2.
+ * Expected: the article's variants a little faster than 03 at every size; the AVX-512 pass about
+ * three times the scalar loop in L1/L2, and from RAM about as fast as memcpy.
+ * Run it: make stage-4 (from the top folder) or make (in this folder). */
+#include <immintrin.h>
+
+#include "scan.h"
+#include "simd_prefix.h"
+
+/* 1-3. prefix8, accumulate and scan_tail: stage 02's building blocks, in common/simd_prefix.h. */
+
+/* 4. interleave: iterations from..to of the one loop. Iteration i computes the local prefix of
+ *    elements i..i+7 and accumulates elements i-LAG..i-LAG+7, so the loop carries both phases at
+ *    once: their instructions mix in the scheduler, like two threads on one core, and memory is
+ *    read at one steady pace instead of in bursts. The lag is 128 elements (the article used 64;
+ *    128 measured a little faster here): 512 bytes of out, 16 iterations back, so the stores of
+ *    the prefix have long left the pipeline when accumulate loads them again, and the lines are
+ *    still in L1. A much shorter lag makes accumulate wait for those stores; a much longer one
+ *    only keeps more lines in flight.
+ *    With `prefetch`, each iteration also asks for the input and the output AHEAD elements
+ *    further on (8 KiB, two pages: about a microsecond of work, several times what memory takes
+ *    to answer); the caller keeps those addresses inside the arrays. */
+enum { LAG = 128, AHEAD = 2048 };
+
+__attribute__((target("avx2"))) static inline __m128i
+interleave(const uint32_t *in, uint32_t *out, size_t from, size_t to, __m128i s, int prefetch)
+{
+    for (size_t i = from; i < to; i += 8) {
+        prefix8(in + i, out + i);
+        s = accumulate(out + i - LAG, s, prefetch ? in + i + AHEAD : NULL);
+        s = accumulate(out + i - LAG + 4, s, prefetch ? out + i + AHEAD : NULL);
+    }
+    return s;
+}
+
+/* 5. Start-up, the loop, and wind-down: the first LAG elements get only their local prefix (no
+ *    block is far enough behind to accumulate), the last LAG elements only their accumulate.
+ *    Arrays shorter than the lag skip the loop: every prefix, then every accumulate. in == out
+ *    works: the prefix reads elements before anything writes them, and accumulate only touches
+ *    elements the prefix has already written. */
+__attribute__((target("avx2"))) static inline void
+scan_interleaved_with(const uint32_t *in, uint32_t *out, size_t n, int prefetch)
+{
+    size_t m = n / 8 * 8;
+    size_t lead = m < LAG ? m : LAG;
+    size_t fetched = prefetch && m > lead + AHEAD ? m - AHEAD : lead; /* prefetch while i < it */
+    __m128i s = _mm_setzero_si128();
+    for (size_t i = 0; i < lead; i += 8)
+        prefix8(in + i, out + i);
+    s = interleave(in, out, lead, fetched, s, 1);
+    s = interleave(in, out, fetched, m, s, 0);
+    for (size_t i = m - lead; i < m; i += 4)
+        s = accumulate(out + i, s, NULL);
+    scan_tail(in, out, m, n, (uint32_t)_mm_cvtsi128_si32(s));
+}
+
+__attribute__((target("avx2"))) static void scan_interleaved(const uint32_t *in, uint32_t *out,
+                                                             size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_interleaved_with(in, out, n, 0);
+}
+
+__attribute__((target("avx2"))) static void
+scan_interleaved_prefetch(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_interleaved_with(in, out, n, 1);
+}
+
+/* ---- Beyond the article ------------------------------------------------------------------- */
+
+/* 6. AVX-512 shifts across the whole register: valignd joins two registers and shifts them by
+ *    any number of 32-bit lanes in one instruction. Lanes k..15 of the result get x[0..15-k]; lanes
+ *    0..k-1 get the top k lanes of `below` (zeros, or the register before this one). So 16 lanes
+ *    need log2(16) = 4 shift-and-add steps for a true 16-element prefix, and the two passes that
+ *    02..04 needed (because AVX2 shifts only inside 128-bit halves) are gone: one pass reads a
+ *    register, finishes it and stores it. */
+__attribute__((target("avx512f"))) static inline __m512i shift_in(__m512i x, __m512i below, int k)
+{
+    return _mm512_alignr_epi32(x, below, 16 - k);
+}
+
+/* 7. step: the 16 results of the 16 inputs x, from what the step before left in r. Two ways.
+ *    Broadcast (the article's idea, with whole registers): the 16-element prefix of x, shifting in
+ *    zeros, plus the carry, lane 15 of the previous results broadcast by a permute. 4 shifts, 4
+ *    adds, 1 permute, 1 add: 10 instructions for the two ports that run 512-bit integer work,
+ *    5 cycles per 16 elements. The only chain between registers is the permute and the add (4
+ *    cycles), shorter than those 5: the carry never holds the loop up.
+ *    Window: out[j] = out[j-16] + (in[j-15] + ... + in[j]). The same 4 shift-and-add steps sum the
+ *    last 16 inputs if they shift in the previous register's partial sums instead of zeros (s2,
+ *    s4, s8: sums of the 2, 4, 8 inputs ending at each lane); then the previous register of
+ *    results is added lane by lane. No broadcast: 9 instructions, and a chain of one add. */
+typedef struct run_state {
+    __m512i out;            /* the previous register's results */
+    __m512i in, s2, s4, s8; /* the window's: its inputs and partial sums */
+} run_state;
+
+__attribute__((target("avx512f"))) static inline __m512i step(run_state *r, __m512i x, int window)
+{
+    if (!window) {
+        const __m512i zero = _mm512_setzero_si512();
+        x = _mm512_add_epi32(x, shift_in(x, zero, 1));
+        x = _mm512_add_epi32(x, shift_in(x, zero, 2));
+        x = _mm512_add_epi32(x, shift_in(x, zero, 4));
+        x = _mm512_add_epi32(x, shift_in(x, zero, 8));
+        r->out = _mm512_add_epi32(x, _mm512_permutexvar_epi32(_mm512_set1_epi32(15), r->out));
+        return r->out;
+    }
+    __m512i s2 = _mm512_add_epi32(x, shift_in(x, r->in, 1));
+    __m512i s4 = _mm512_add_epi32(s2, shift_in(s2, r->s2, 2));
+    __m512i s8 = _mm512_add_epi32(s4, shift_in(s4, r->s4, 4));
+    __m512i s16 = _mm512_add_epi32(s8, shift_in(s8, r->s8, 8));
+    r->in = x;
+    r->s2 = s2;
+    r->s4 = s4;
+    r->s8 = s8;
+    r->out = _mm512_add_epi32(r->out, s16);
+    return r->out;
+}
+
+/* 8. The loop, UNROLL registers per iteration: fewer instructions of loop overhead, and, from
+ *    RAM, more loads in flight for the same window of instructions. Every register is loaded
+ *    before any is stored and no step reads memory, so in place is safe. From RAM two more
+ *    things count.
+ *    A store to a line that is not in the cache first reads it (read for ownership): 12 bytes of
+ *    memory traffic per element instead of 8. A non-temporal store (_mm512_stream_si512) writes a
+ *    whole aligned line without reading it, but it also pushes the line out of the caches, a loss
+ *    while out would still be there for whoever reads it next. On this CPU one core gets little
+ *    more bandwidth from L3 than from memory, so that loss is small as soon as in and out no
+ *    longer fit in L2 together: the non-temporal path starts at NT_MIN elements (2 MiB of out).
+ *    And a prefetch of every input line NT_AHEAD elements ahead (8 KiB, two pages) into L2 keeps
+ *    more reads in flight than the hardware prefetcher, which stops at every 4 KiB page. */
+enum { UNROLL = 8, NT_MIN = 1 << 19, NT_AHEAD = 2048 };
+
+__attribute__((target("avx512f"))) static inline void
+scan_registers(const uint32_t *in, uint32_t *out, size_t from, size_t to, run_state *r, int window,
+               int nt, int prefetch)
+{
+    for (size_t i = from; i + 16 * UNROLL <= to; i += 16 * UNROLL) {
+        __m512i v[UNROLL];
+        for (int k = 0; k < UNROLL; k++) {
+            if (prefetch) __builtin_prefetch(in + i + NT_AHEAD + 16 * k, 0, 2);
+            v[k] = _mm512_loadu_si512(in + i + 16 * k);
+        }
+        for (int k = 0; k < UNROLL; k++)
+            v[k] = step(r, v[k], window);
+        for (int k = 0; k < UNROLL; k++) {
+            if (nt)
+                _mm512_stream_si512((void *)(out + i + 16 * k), v[k]);
+            else
+                _mm512_store_si512((void *)(out + i + 16 * k), v[k]);
+        }
+    }
+}
+
+/* 9. Head, body, tail. The head is the register that ends where out reaches a 64-byte boundary,
+ *    so that every store of the body fills exactly one cache line (a non-temporal store needs
+ *    that; in may stay misaligned: its loads cost little more). Its first lanes lie before the
+ *    array: an expanding load puts in[0..h) into its last h lanes and zeros below, a compressing
+ *    store writes those lanes back to out[0..h), and neither touches memory outside the arrays.
+ *    The tail, fewer than 16 * UNROLL elements, takes masked registers: lanes past n are neither
+ * loaded (they read as zero, so the lanes before them come out right) nor stored. The prefetching
+ * loop stops NT_AHEAD elements early, so no prefetch names an address past the array, and the
+ *    sfence makes the non-temporal stores visible in order before the caller goes on. */
+__attribute__((target("avx512f"))) static inline void
+scan_1pass_with(const uint32_t *in, uint32_t *out, size_t n, int window, int nt)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    run_state r = {zero, zero, zero, zero, zero};
+    size_t head = (64 - ((uintptr_t)out & 63)) % 64 / sizeof *out; /* 0..15 elements */
+    size_t h = head < n ? head : n;
+    if (h) {
+        __mmask16 lanes = (__mmask16)(((1u << h) - 1) << (16 - head));
+        __m512i v = step(&r, _mm512_maskz_expandloadu_epi32(lanes, in), window);
+        _mm512_mask_compressstoreu_epi32(out, lanes, v);
+    }
+    if (n <= head) return;
+    size_t body = head + (n - head) / (16 * UNROLL) * (16 * UNROLL);
+    if (nt && n >= NT_MIN) {
+        size_t fetched = body - NT_AHEAD; /* n >= NT_MIN keeps this above head */
+        scan_registers(in, out, head, fetched, &r, window, 1, 1);
+        scan_registers(in, out, fetched, body, &r, window, 1, 0);
+    } else {
+        scan_registers(in, out, head, body, &r, window, 0, 0);
+    }
+    for (size_t i = body; i < n; i += 16) {
+        size_t len = n - i < 16 ? n - i : 16;
+        __mmask16 lanes = (__mmask16)((1u << len) - 1);
+        __m512i v = step(&r, _mm512_maskz_loadu_epi32(lanes, in + i), window);
+        _mm512_mask_storeu_epi32(out + i, lanes, v);
+    }
+    if (nt) _mm_sfence();
+}
+
+__attribute__((target("avx512f"))) static void scan_avx512(const uint32_t *in, uint32_t *out,
+                                                           size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_1pass_with(in, out, n, 0, 0);
+}
+
+__attribute__((target("avx512f"))) static void scan_avx512_window(const uint32_t *in, uint32_t *out,
+                                                                  size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_1pass_with(in, out, n, 1, 0);
+}
+
+__attribute__((target("avx512f"))) static void
+scan_avx512_window_nt(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_1pass_with(in, out, n, 1, 1);
+}
+
+const scan_variant stage_variants[] = {
+    {"interleaved", NULL, scan_interleaved},
+    {"interleaved+prefetch", NULL, scan_interleaved_prefetch},
+    {"avx512", NULL, scan_avx512},
+    {"avx512+window", NULL, scan_avx512_window},
+    {"avx512+window+nt", NULL, scan_avx512_window_nt},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];
+
+/* 10. The article's variants need AVX2; the single pass needs AVX-512F (valignd and vpermd on
+ *     512-bit registers, masked, expanding and compressing loads and stores). The tests and the
+ *     benchmark ask before they run a variant, and skip it with one line where the CPU lacks its
+ *     instructions. */
+const char *stage_variant_missing(size_t i)
+{
+    void (*run)(const uint32_t *, uint32_t *, size_t, void *) = stage_variants[i].run;
+    if (run == scan_interleaved || run == scan_interleaved_prefetch) {
+        if (!__builtin_cpu_supports("avx2")) return "avx2";
+    } else if (!__builtin_cpu_supports("avx512f")) {
+        return "avx512f";
+    }
+    return NULL;
+}

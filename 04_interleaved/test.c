@@ -1,0 +1,89 @@
+/* Stage 04's tests: the shared cases (common/tests.c) and the edges of the lag, the prefetch
+ * distance, and the single pass's head, tail and non-temporal threshold. */
+#include "tests.h"
+
+/* Must match scan.c: the sizes below sit on the edges these constants create. */
+#define LAG    128
+#define AHEAD  2048
+#define UNROLL 8
+#define NT_MIN (1 << 19)
+
+static void check_sizes_placed(const size_t *sizes, size_t count, size_t in_offset,
+                               size_t out_offset)
+{
+    for (size_t s = 0; s < count; s++) {
+        scan_case apart = {sizes[s], INPUT_RANDOM, in_offset, out_offset, 0};
+        scan_case in_place = {sizes[s], INPUT_RANDOM, out_offset, out_offset, 1};
+        scan_check(&apart);
+        scan_check(&in_place);
+    }
+}
+
+/* The loop starts once LAG elements have their local prefix and ends with LAG elements still to
+ * accumulate: arrays shorter than the lag (the loop never runs), exactly one lag, one register
+ * past it, and tails of every length after the wind-down. */
+START_TEST(lag_edges)
+{
+    for (size_t n = LAG - 9; n <= 2 * LAG + 9; n++)
+        check_sizes_placed(&n, 1, 3, 1);
+    const size_t more[] = {3 * LAG - 1, 3 * LAG + 4, 1000 * LAG + 7};
+    check_sizes_placed(more, sizeof more / sizeof more[0], 3, 1);
+}
+END_TEST
+
+/* The prefetching loop runs while i < m - AHEAD (m: n rounded down to whole registers): sizes
+ * where that range is empty, one register long, and long, with and without a tail. */
+START_TEST(prefetch_edges)
+{
+    const size_t sizes[] = {AHEAD - 1,     AHEAD,           AHEAD + 1,          AHEAD + 8,
+                            AHEAD + 15,    AHEAD + LAG,     AHEAD + LAG + 8,    2 * AHEAD,
+                            2 * AHEAD + 7, 5 * AHEAD + 131, 100 * AHEAD + 4095, 100 * AHEAD};
+    check_sizes_placed(sizes, sizeof sizes / sizeof sizes[0], 0, 9);
+}
+END_TEST
+
+/* The single pass: a head of 0..15 elements that brings out to a 64-byte boundary, UNROLL
+ * registers per iteration, then a masked tail of 0..16*UNROLL-1 elements. Every head length (the
+ * out offset) with every tail length, and arrays that end inside the head. */
+START_TEST(head_and_tail)
+{
+    for (size_t offset = 0; offset < 16; offset++)
+        for (size_t tail = 0; tail < 16 * UNROLL; tail++) {
+            size_t n = (16 - offset) % 16 + 2 * 16 * UNROLL + tail;
+            scan_case apart = {n, INPUT_RANDOM, 15 - offset, offset, 0};
+            scan_check(&apart);
+        }
+    for (size_t n = 0; n < 16; n++)
+        for (size_t offset = 0; offset < 16; offset += 3) {
+            scan_case in_place = {n, INPUT_ALL_MAX, offset, offset, 1};
+            scan_case apart = {n, INPUT_RAMP, 1, offset, 0};
+            scan_check(&in_place);
+            scan_check(&apart);
+        }
+}
+END_TEST
+
+/* Non-temporal stores start at NT_MIN elements: just below and above, with out misaligned (the
+ * head must bring it to a 64-byte boundary, or the non-temporal store faults) and a tail, in
+ * place too; and the prefetch there stops 2048 elements before the last whole iteration. */
+START_TEST(nt_threshold)
+{
+    const size_t sizes[] = {NT_MIN - 1, NT_MIN, NT_MIN + 16 * UNROLL - 1, NT_MIN + 2048 + 33};
+    check_sizes_placed(sizes, sizeof sizes / sizeof sizes[0], 2, 7);
+}
+END_TEST
+
+static void stage_cases(Suite *suite)
+{
+    scan_add_case(suite, "lag_edges", lag_edges, 60);
+    scan_add_case(suite, "prefetch_edges", prefetch_edges, 60);
+    scan_add_case(suite, "head_and_tail", head_and_tail, 60);
+    scan_add_case(suite, "nt_threshold", nt_threshold, 120);
+}
+
+int main(int argc, char **argv)
+{
+    /* The lag: the shared cases test sizes around its multiples. */
+    scan_test_config config = {.tile = LAG, .add_cases = stage_cases};
+    return scan_test_main(argc, argv, &config);
+}

@@ -1,0 +1,102 @@
+/* Stage 06, gpu_blelloch: the work-efficient block scan (Blelloch: up-sweep, then down-sweep), then
+ * the same scan with its shared memory padded so that a warp's accesses fall in different banks.
+ * Compared with 05_gpu_hillis_steele: about 3 adds per element instead of 9, in a tree of 2048
+ * elements (two per thread) that takes 23 barriers, where 05's smem took 2 x 12 for as many.
+ * Expected: blelloch a little faster than 05's smem, held back by bank conflicts (up to 32 ways);
+ * blelloch-padded faster still. Still one block, one multiprocessor, as in 05.
+ * Run it: make stage-6 (from the top folder) or make (in this folder). */
+#include "single_block.cuh"
+#include "scan.h"
+
+/* One block of 1024 threads; each scans two elements, so a tile is 2048 elements. PADDED selects
+ * step 2. */
+constexpr int BLOCK_SIZE = 1024;
+
+template <bool PADDED> struct blelloch {
+    static constexpr int THREADS = BLOCK_SIZE, ITEMS = 2, TILE = THREADS * ITEMS;
+
+    /* 1. The tree scan. Item 0 of thread t is element t of the tile, item 1 is element
+     *    t + THREADS (so the loads and stores of a warp stay consecutive). */
+    static __device__ __forceinline__ uint32_t scan(uint32_t *items)
+    {
+        __shared__ uint32_t temp[slot(TILE - 1) + 1];
+        __shared__ uint32_t tile_total;
+        const int t = threadIdx.x;
+        temp[slot(t)] = items[0];
+        temp[slot(t + THREADS)] = items[1];
+
+        /* 1a. Up-sweep (reduce): the tile is a binary tree whose nodes are stored in place, each
+         *     in the last slot of its subtree. At each level, half as many threads as at the
+         *     level before each add a left subtree's sum into its right sibling's last slot;
+         *     after log2(TILE) = 11 levels the last slot holds the tile's total. */
+        int offset = 1;
+        for (int d = THREADS; d > 0; d >>= 1) {
+            __syncthreads();
+            if (t < d) {
+                const int left = offset * (2 * t + 1) - 1, right = offset * (2 * t + 2) - 1;
+                temp[slot(right)] += temp[slot(left)];
+            }
+            offset *= 2;
+        }
+
+        /* Thread 0 did the last up-sweep step itself, so it needs no barrier to read the root.
+         * It keeps the total aside and clears the root: an exclusive scan starts from zero. */
+        if (t == 0) {
+            tile_total = temp[slot(TILE - 1)];
+            temp[slot(TILE - 1)] = 0;
+        }
+
+        /* 1b. Down-sweep: from the root down, each node passes its value (the sum of everything
+         *     to the left of its subtree) to its left child and that plus the left child's old
+         *     value to its right child. After 11 levels slot i holds the sum of elements 0..i-1. */
+        for (int d = 1; d < TILE; d *= 2) {
+            offset >>= 1;
+            __syncthreads();
+            if (t < d) {
+                const int left = offset * (2 * t + 1) - 1, right = offset * (2 * t + 2) - 1;
+                const uint32_t left_sum = temp[slot(left)], right_sum = temp[slot(right)];
+                temp[slot(left)] = right_sum;
+                temp[slot(right)] = right_sum + left_sum;
+            }
+        }
+        __syncthreads();
+
+        /* Exclusive prefix plus the element itself: the inclusive prefix. Each thread reads only
+         * the two slots it writes first in the next call, and thread 0 rewrites tile_total only
+         * after the next up-sweep's barriers, so no barrier is needed before the next tile. */
+        items[0] += temp[slot(t)];
+        items[1] += temp[slot(t + THREADS)];
+        return tile_total;
+    }
+
+    /* 2. Shared memory has 32 banks, 4 bytes wide: word i lives in bank i % 32, and a warp's
+     *    access takes as many rounds (wavefronts) as its busiest bank has distinct words. The
+     *    sweeps touch words 2 * offset apart, so from offset 16 on a whole warp lands in one
+     *    bank: 32 rounds instead of one. Padding leaves one word unused after every 32: word i
+     *    goes to slot i + i / 32, and words 32 apart land in neighbouring banks. */
+    static constexpr int LOG_NUM_BANKS = 5;
+
+    static __host__ __device__ constexpr int slot(int i)
+    {
+        return PADDED ? i + (i >> LOG_NUM_BANKS) : i;
+    }
+};
+
+/* 3. The streaming loop is stage 05's, unchanged: single_block_scan in common/single_block.cuh. */
+static void scan_blelloch(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    single_block_run<blelloch<false>>(in, out, n);
+}
+
+static void scan_blelloch_padded(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    single_block_run<blelloch<true>>(in, out, n);
+}
+
+const scan_variant stage_variants[] = {
+    {"blelloch", NULL, scan_blelloch},
+    {"blelloch-padded", NULL, scan_blelloch_padded},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -5,38 +5,21 @@
 #define TILE    2048
 #define THREADS 1024
 
-/* Each thread holds elements t and t + THREADS of a tile: a last tile that ends just before,
- * at or just after its middle exercises the zeros that pad it; hundreds of tiles, one element
- * either side of a whole number of them, exercise the carry. */
-START_TEST(tile_halves_and_many_tiles)
+/* Each thread holds elements t and t + THREADS of a tile: a last tile that ends just before, at
+ * or just after its middle exercises the zeros that pad it. (Many tiles, which exercise the
+ * carry, and repeated runs, which catch a missing barrier in the sweeps, are shared cases.) */
+START_TEST(tile_halves)
 {
-    size_t tiles = scan_test_small() ? 32 : 300;
-    size_t sizes[] = {
-        3 * TILE + THREADS - 1, 3 * TILE + THREADS, 3 * TILE + THREADS + 1,
-        tiles * TILE - 1,       tiles * TILE,       tiles * TILE + 1,
-    };
+    size_t sizes[] = {3 * TILE + THREADS - 1, 3 * TILE + THREADS, 3 * TILE + THREADS + 1};
     scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
 }
 END_TEST
 
-/* A missing barrier in the sweeps shows as an output that changes from run to run. */
-START_TEST(repeatable)
-{
-    if (scan_test_small())
-        scan_check_repeatable(3 * TILE + 3, 2);
-    else
-        scan_check_repeatable(100 * TILE + 3, 20);
-}
-END_TEST
-
-static void stage_cases(Suite *suite)
-{
-    scan_add_case(suite, "tile_halves_and_many_tiles", tile_halves_and_many_tiles, 120);
-    scan_add_case(suite, "repeatable", repeatable, 120);
-}
+static void stage_cases(Suite *suite) { scan_add_case(suite, "tile_halves", tile_halves, 120); }
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {.tile = TILE, .add_cases = stage_cases};
+    scan_test_config config = {
+        .tile = TILE, .add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
     return scan_test_main(argc, argv, &config);
 }

@@ -67,6 +67,16 @@ splice() { # file begin-marker end-marker content-file
         !skipping { print }' "$1"
 }
 
+check_or_write() { # file content-file begin end
+    splice "$1" "$3" "$4" "$2" >"$work/new"
+    if [ "$mode" = write ]; then
+        cmp -s "$work/new" "$1" || { cp "$work/new" "$1"; echo "tables: rewrote $1 ($3)"; }
+    elif ! cmp -s "$work/new" "$1"; then
+        echo "tables: $1 disagrees with the stages and their CSVs (make tables rewrites it):"
+        diff "$1" "$work/new" || true
+        failed=1
+    fi
+}
 # Stage README tables.
 for readme in [0-9][0-9]_*/README.md; do
     stage=$(dirname "$readme")
@@ -80,14 +90,7 @@ for readme in [0-9][0-9]_*/README.md; do
         echo >>"$work/table"
     done
     [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$((10#${stage%%_*})) RECORD=1\`." >"$work/table"
-    splice "$readme" '<!-- results table -->' '<!-- end results table -->' "$work/table" >"$work/new"
-    if [ "$mode" = write ]; then
-        cmp -s "$work/new" "$readme" || { cp "$work/new" "$readme"; echo "tables: rewrote $readme"; }
-    elif ! cmp -s "$work/new" "$readme"; then
-        echo "tables: $readme disagrees with its CSVs (make tables rewrites it):"
-        diff "$readme" "$work/new" || true
-        failed=1
-    fi
+    check_or_write "$readme" "$work/table" '<!-- results table -->' '<!-- end results table -->'
 done
 
 # The course tables in README.md: one line per stage, from each stage's CSV on the reference machines.
@@ -175,16 +178,6 @@ stage_list() {
         done
         echo "| [$stage]($stage/README.md) | $idea | $([ "$(kind_of "$stage")" = gpu ] && echo GPU || echo CPU) | ${machines:-not yet measured} |"
     done
-}
-check_or_write() { # file content-file begin end
-    splice "$1" "$3" "$4" "$2" >"$work/new"
-    if [ "$mode" = write ]; then
-        cmp -s "$work/new" "$1" || { cp "$work/new" "$1"; echo "tables: rewrote $1 ($3)"; }
-    elif ! cmp -s "$work/new" "$1"; then
-        echo "tables: $1 disagrees with the stages and their CSVs (make tables rewrites it):"
-        diff "$1" "$work/new" || true
-        failed=1
-    fi
 }
 if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then
     stage_list >"$work/stages"

@@ -18,6 +18,8 @@ static uint64_t base_seed;
 /* log2 of the largest size of the size sweeps: 20, or 16 with --small (for compute-sanitizer) */
 static int max_log2 = 20;
 static size_t tile_size = 1;
+static size_t many_tiles;
+static int repeats;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
 
@@ -316,6 +318,30 @@ START_TEST(input_patterns)
 }
 END_TEST
 
+/* Tiles to use in the multi-tile cases: the config's count, or what fits in 2^16 with --small. */
+static size_t tiles_for_size_class(void)
+{
+    if (!scan_test_small()) return many_tiles;
+    size_t fit = ((size_t)1 << 16) / tile_size;
+    fit = fit < 4 ? 4 : fit;
+    return fit < many_tiles ? fit : many_tiles;
+}
+
+START_TEST(many_tiles_case)
+{
+    size_t t = tiles_for_size_class();
+    size_t sizes[] = {t * tile_size - 1, t * tile_size, t * tile_size + 1,
+                      (t / 3 + 1) * tile_size + tile_size / 2 + 1};
+    scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
+}
+END_TEST
+
+START_TEST(repeatable_case)
+{
+    scan_check_repeatable(tiles_for_size_class() * tile_size + 3, scan_test_small() ? 3 : repeats);
+}
+END_TEST
+
 START_TEST(size_2_31_plus_7)
 {
     /* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
@@ -399,6 +425,10 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     scan_add_case(suite, "sizes_around_tiles", sizes_around_tiles, 120);
     scan_add_case(suite, "sizes_random", sizes_random, 120);
     if (!small) scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
+    many_tiles = config->many_tiles;
+    repeats = config->repeats;
+    if (many_tiles) scan_add_case(suite, "many_tiles", many_tiles_case, 120);
+    if (many_tiles && repeats > 0) scan_add_case(suite, "repeatable", repeatable_case, 600);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
     if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);

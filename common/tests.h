@@ -20,6 +20,14 @@ typedef struct scan_test_config {
     size_t tile;
     /* This stage's own cases, added with scan_add_case; NULL when it has none. */
     void (*add_cases)(Suite *suite);
+    /* Optional shared cases for stages that join many tiles (0 leaves a case out):
+     * many_tiles   case "many_tiles": that many tiles, and one element either side (the last
+     *              tile full, one element long, or one short), in and out of place; with --small,
+     *              as many as fit in 2^16 elements (at least 4);
+     * repeats      case "repeatable": one input of many_tiles tiles (a few with --small) scanned
+     *              this many times, every output checked: a race shows up as a difference. */
+    size_t many_tiles;
+    int repeats;
 } scan_test_config;
 
 /* One check: every runnable variant scans `n` elements of `input`, with `in` and `out` placed

@@ -1,0 +1,88 @@
+/* Stage 08, gpu_chained: one kernel, one pass; each tile waits for the inclusive prefix of the tile
+ * before it, adds it, and publishes its own.
+ * Compared with 07_gpu_three_pass: one launch that reads and writes every element once, instead
+ * of three kernels and three passes; the tiles talk to each other through memory.
+ * Expected: very slow, by design: the prefixes travel down a chain one tile at a time, about a
+ * microsecond per tile, so the time grows with the number of tiles whatever the GPU's width.
+ * Run it: make stage-8 (from the top folder) or make (in this folder). */
+#include "block_scan.cuh"
+#include "cuda_check.h"
+#include "lookback.cuh"
+#include "scan.h"
+
+/* The article's tile: 512 threads, one element each. Stage 09 keeps it, so the two compare. */
+#define THREADS 512
+#define TILE    THREADS
+
+/* 1. Scratch: the tile counter, a ready flag per tile, then the tiles' inclusive prefixes. The
+ *    counter and the flags come first, so one memset of (1 + tiles) words resets a run; the
+ *    prefixes need no reset: nobody reads one before its flag is set. */
+typedef struct chain_scratch {
+    uint32_t *tile_counter;
+    uint32_t *tile_ready;
+    uint32_t *tile_prefix;
+} chain_scratch;
+
+static size_t tiles_for(size_t n) { return (n + TILE - 1) / TILE; }
+
+static chain_scratch chain_layout(void *scratch, size_t tiles)
+{
+    uint32_t *words = (uint32_t *)scratch;
+    chain_scratch s = {words, words + 1, words + 1 + tiles};
+    return s;
+}
+
+static size_t chain_scratch_bytes(size_t n) { return (1 + 2 * tiles_for(n)) * sizeof(uint32_t); }
+
+/* 2. The kernel. A block draws its tile from the counter (claim_tile: tickets come in the order
+ *    blocks start, see the README for why blockIdx.x would not do), scans it, then thread 0 waits
+ *    for tile - 1's flag, reads its prefix, and publishes tile's own prefix and flag. The other
+ *    511 threads wait at the barrier: the whole block is idle while the chain reaches it. */
+__global__ void __launch_bounds__(THREADS)
+    chained_scan(const uint32_t *in, uint32_t *out, size_t n, chain_scratch s)
+{
+    __shared__ uint32_t s_carry;
+    const uint32_t tile = claim_tile(s.tile_counter);
+    const size_t i = (size_t)tile * TILE + threadIdx.x;
+
+    uint32_t aggregate;
+    const uint32_t x = block_inclusive_scan<THREADS>(i < n ? in[i] : 0, &aggregate);
+
+    if (threadIdx.x == 0) {
+        volatile uint32_t *ready = s.tile_ready, *prefix = s.tile_prefix;
+        uint32_t carry = 0;
+        if (tile > 0) {
+            /* 3. Acquire: volatile loads, so each poll really reads memory; then a fence, so the
+             *    prefix is read after the flag was seen set. Without it the prefix load may be
+             *    served before the flag load (or from a stale cache line), and read 0. */
+            while (ready[tile - 1] == 0) {
+            }
+            __threadfence();
+            carry = prefix[tile - 1];
+        }
+        /* 4. Release: the prefix, a fence, then the flag. Without the fence the two stores may
+         *    reach memory in either order, and tile + 1 could see the flag before the prefix. */
+        prefix[tile] = carry + aggregate;
+        __threadfence();
+        ready[tile] = 1;
+        s_carry = carry;
+    }
+    __syncthreads();
+    if (i < n) out[i] = x + s_carry;
+}
+
+/* 5. The host side: zero the counter and flags (stream order makes the zeros visible to the
+ *    kernel), then one block per tile. */
+static void scan_chained(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    const size_t tiles = tiles_for(n);
+    CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + tiles) * sizeof(uint32_t), 0));
+    chained_scan<<<(unsigned)tiles, THREADS>>>(in, out, n, chain_layout(scratch, tiles));
+    LAUNCH_CHECK();
+}
+
+const scan_variant stage_variants[] = {
+    {"chained", chain_scratch_bytes, scan_chained},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -1,0 +1,449 @@
+/* Stage 10, gpu_coarsened: many elements per thread, 16-byte loads and stores, a tuned tile; then
+ * the steps past the articles that bring the scan near the speed of a copy.
+ * Compared with 09_gpu_lookback: a tile of thousands of elements instead of 512, so there are
+ * ten times fewer tiles to claim, publish and look back over, and each load moves 16 bytes.
+ * Expected: the article's sweep (4, 8, 12, 16 items per thread) climbs from 09's few hundred GB/s
+ * towards CUB, 12 best; the later steps pass CUB and close most of the gap to `copy`.
+ * Run it: make stage-10 (from the top folder) or make (in this folder). */
+#include <cooperative_groups.h>
+
+#include "block_scan.cuh"
+#include "cuda_check.h"
+#include "lookback.cuh"
+#include "scan.h"
+
+/* ---- 1. Addressing: 16-byte vectors aligned to `out` ---------------------------------------- */
+
+/* A vector load needs a 16-byte-aligned address, and `in` and `out` may start anywhere. The tiles
+ * are laid on a grid aligned to `out`: virtual element j is out[j - head], where head (0..3) is
+ * how far out lies past a 16-byte boundary. Every vector of four virtual elements is then one
+ * aligned 16-byte store. Only the first vector (before out[0]) and the last (past out[n - 1]) can
+ * be partial; they go element by element. If in has the same misalignment as out, its vectors are
+ * aligned too; otherwise (in - out not a multiple of 4 elements) the loads go element by element
+ * on the same grid: the 16-byte loads are kept for the common case, not forced on every case. */
+typedef struct tile_io {
+    const uint32_t *in;
+    uint32_t *out;
+    size_t head; /* virtual index of in[0] and out[0] */
+    size_t end;  /* head + n */
+} tile_io;
+
+/* Cache hints for data touched once. PLAIN: ld.global and st.global. STREAMING: __ldcs and
+ * __stcs (ld.global.cs, st.global.cs): the lines are marked evict-first, so the stream does not
+ * push the tile descriptors and the counter out of L2. */
+enum cache_hints { PLAIN, STREAMING };
+
+template <cache_hints HINTS> static __device__ __forceinline__ uint4 load16(const uint32_t *p)
+{
+    if constexpr (HINTS == STREAMING) return __ldcs((const uint4 *)p);
+    return *(const uint4 *)p;
+}
+template <cache_hints HINTS> static __device__ __forceinline__ uint32_t load4(const uint32_t *p)
+{
+    if constexpr (HINTS == STREAMING) return __ldcs(p);
+    return *p;
+}
+template <cache_hints HINTS> static __device__ __forceinline__ void store16(uint32_t *p, uint4 v)
+{
+    if constexpr (HINTS == PLAIN)
+        *(uint4 *)p = v;
+    else
+        __stcs((uint4 *)p, v);
+}
+
+/* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */
+template <cache_hints HINTS, bool ALIGNED_IN>
+static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        const uint32_t *p = io.in + (j - io.head);
+        if (ALIGNED_IN) return load16<HINTS>(p);
+        return make_uint4(load4<HINTS>(p), load4<HINTS>(p + 1), load4<HINTS>(p + 2),
+                          load4<HINTS>(p + 3));
+    }
+    uint32_t e[4];
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        e[k] = j + k >= io.head && j + k < io.end ? io.in[j + k - io.head] : 0;
+    return make_uint4(e[0], e[1], e[2], e[3]);
+}
+
+template <cache_hints HINTS>
+static __device__ __forceinline__ void store_vector(const tile_io &io, size_t q, uint4 v)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        store16<HINTS>(io.out + (j - io.head), v);
+        return;
+    }
+    const uint32_t e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        if (j + k >= io.head && j + k < io.end) io.out[j + k - io.head] = e[k];
+}
+
+static __device__ __forceinline__ uint4 add4(uint4 v, uint32_t a)
+{
+    return make_uint4(v.x + a, v.y + a, v.z + a, v.w + a);
+}
+
+/* In-vector inclusive scan: 3 adds. */
+static __device__ __forceinline__ uint4 scan4(uint4 v)
+{
+    v.y += v.x;
+    v.z += v.y;
+    v.w += v.z;
+    return v;
+}
+
+/* ---- 2. Two ways to lay a tile over the threads ---------------------------------------------- */
+
+/* A layout says which vectors of the tile thread threadIdx.x holds (vector_of), and scans them:
+ * scan() replaces each vector by its inclusive prefix within the tile, less `pending`, which the
+ * caller adds with the carry; it returns the tile's aggregate to every thread. */
+
+/* 2a. The article's: loads striped (vector v of thread t is tile vector v * THREADS + t, so a
+ *     warp's load is 512 contiguous bytes), exchanged through shared memory into a blocked layout
+ *     (thread t holds vectors t * VECS .. t * VECS + VECS - 1, consecutive elements), scanned in
+ *     the thread, then across threads with block_exclusive_scan, and exchanged back. */
+template <int THREADS, int VECS> struct exchange_layout {
+    static __device__ __forceinline__ size_t vector_of(int v)
+    {
+        return (size_t)v * THREADS + threadIdx.x;
+    }
+
+    static __device__ __forceinline__ uint32_t scan(uint4 (&x)[VECS], uint32_t &pending)
+    {
+        __shared__ uint4 exchange[THREADS * VECS];
+        const int t = threadIdx.x;
+#pragma unroll
+        for (int v = 0; v < VECS; v++)
+            exchange[v * THREADS + t] = x[v];
+        __syncthreads();
+        uint32_t sum = 0;
+#pragma unroll
+        for (int v = 0; v < VECS; v++) {
+            x[v] = scan4(exchange[t * VECS + v]);
+            x[v] = add4(x[v], sum);
+            sum = x[v].w;
+        }
+        uint32_t aggregate;
+        const uint32_t before = block_exclusive_scan<THREADS>(sum, &aggregate);
+        /* The block scan's barriers stand between every thread's read above and these writes. */
+#pragma unroll
+        for (int v = 0; v < VECS; v++)
+            exchange[t * VECS + v] = add4(x[v], before);
+        __syncthreads();
+#pragma unroll
+        for (int v = 0; v < VECS; v++)
+            x[v] = exchange[v * THREADS + t];
+        pending = 0;
+        return aggregate;
+    }
+};
+
+/* 2b. No exchange: warp w owns a contiguous stretch of 32 * VECS vectors, read as VECS rows of 32
+ *     (row r of lane l is vector w * 32 * VECS + r * 32 + l: each row is one 512-byte load, as
+ *     coalesced as the striped one). Each row is scanned across the warp with shuffles, the rows
+ *     are chained by their totals, and the warps by one exchange of WARPS totals: one barrier per
+ *     tile instead of the exchange's two plus the block scan's three, and no shared-memory
+ *     round trip for the data. */
+template <int THREADS, int VECS> struct warp_rows_layout {
+    static constexpr int WARPS = THREADS / WARP_THREADS;
+
+    static __device__ __forceinline__ size_t vector_of(int v)
+    {
+        const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+        return (size_t)warp * WARP_THREADS * VECS + v * WARP_THREADS + lane;
+    }
+
+    static __device__ __forceinline__ uint32_t scan(uint4 (&x)[VECS], uint32_t &pending)
+    {
+        __shared__ uint32_t warp_totals[WARPS];
+        const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+        uint32_t row[VECS];
+#pragma unroll
+        for (int v = 0; v < VECS; v++) {
+            x[v] = scan4(x[v]);
+            row[v] = warp_inclusive_scan(x[v].w);
+        }
+        uint32_t warp_sum = 0;
+#pragma unroll
+        for (int v = 0; v < VECS; v++) {
+            x[v] = add4(x[v], warp_sum + row[v] - x[v].w);
+            warp_sum += __shfl_sync(FULL_WARP, row[v], WARP_THREADS - 1);
+        }
+        if (lane == 0) warp_totals[warp] = warp_sum;
+        __syncthreads();
+        /* Every warp scans the WARPS totals itself: no second barrier. The next write of
+         * warp_totals comes after the caller's carry barrier, which follows these reads. */
+        uint32_t w = warp_inclusive_scan(lane < WARPS ? warp_totals[lane] : 0);
+        const uint32_t before = __shfl_sync(FULL_WARP, w, (warp + WARP_THREADS - 1) % WARP_THREADS);
+        pending = warp > 0 ? before : 0;
+        return __shfl_sync(FULL_WARP, w, WARPS - 1);
+    }
+};
+
+/* ---- 3. Who scans which tile ---------------------------------------------------------------- */
+
+/* ONE_TILE: the article's: one block per tile, tiles claimed from the counter (stage 08).
+ * COOPERATIVE: as many blocks as fit on the GPU at once, in a fixed order (block b scans tiles b,
+ *   b + G, b + 2G, ...), no counter. The cooperative launch guarantees that every block of the
+ *   grid is resident, so waiting on another block's tile is safe (the lowest unfinished tile is
+ *   always its block's current one, and all its predecessors are done); and its grid barrier lets
+ *   the kernel clear the descriptors itself: no memset, one launch per scan.
+ * PERSISTENT: resident blocks too, but drawing tickets from the counter as they loop.
+ * PREFETCH (with COOPERATIVE or PERSISTENT): load the next tile before looking back for the
+ *   current one, so loads stay in flight through the look-back. Safe (a held ticket's
+ *   predecessors are held by running blocks), but the next tile's aggregate then waits for this
+ *   tile's look-back. Neither PERSISTENT nor PREFETCH paid (variants persistent+prefetch and
+ *   one-launch+prefetch measure them). */
+enum schedule_kind { ONE_TILE, PERSISTENT, COOPERATIVE };
+
+/* A variant's shape: threads per block, 16-byte vectors per thread, layout, cache hints, schedule
+ * and the blocks per SM asked of the register allocator (__launch_bounds__). */
+template <int THREADS_, int VECS_, template <int, int> class LAYOUT, cache_hints HINTS_,
+          schedule_kind SCHEDULE_, int WINDOW_ = 1, bool PREFETCH_ = false, int MIN_BLOCKS_ = 1>
+struct coarsened {
+    static constexpr int THREADS = THREADS_, VECS = VECS_, ITEMS = 4 * VECS_;
+    static constexpr int TILE_VECTORS = THREADS * VECS, TILE = 4 * TILE_VECTORS;
+    static constexpr cache_hints HINTS = HINTS_;
+    static constexpr schedule_kind SCHEDULE = SCHEDULE_;
+    static constexpr int WINDOW = WINDOW_;
+    static constexpr bool PREFETCH = PREFETCH_;
+    static constexpr int MIN_BLOCKS = MIN_BLOCKS_;
+    typedef LAYOUT<THREADS, VECS> layout;
+};
+
+template <class C, bool ALIGNED_IN>
+static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t tile,
+                                                 uint4 (&x)[C::VECS])
+{
+    const size_t first = (size_t)tile * C::TILE_VECTORS;
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        x[v] = load_vector<C::HINTS, ALIGNED_IN>(io, first + C::layout::vector_of(v));
+}
+
+template <class C>
+static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t tile,
+                                                  uint4 (&x)[C::VECS], uint32_t add)
+{
+    const size_t first = (size_t)tile * C::TILE_VECTORS;
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        store_vector<C::HINTS>(io, first + C::layout::vector_of(v), add4(x[v], add));
+}
+
+/* Warp 0 runs the decoupled look-back (common/lookback.cuh); the carry reaches the other warps
+ * through shared memory, behind the barrier. */
+template <int WINDOW>
+static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
+                                                      uint32_t aggregate, uint32_t *s_carry)
+{
+    if (threadIdx.x < WARP_THREADS) {
+        const uint32_t carry = decoupled_lookback<true, WINDOW>(descriptors, tile, aggregate);
+        if (threadIdx.x == 0) *s_carry = carry;
+    }
+    __syncthreads();
+    return *s_carry;
+}
+
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    coarsened_scan(tile_io io, uint32_t tiles, uint32_t *tile_counter, tile_descriptor *descriptors)
+{
+    __shared__ uint32_t s_carry;
+    uint4 x[C::VECS];
+    uint32_t pending;
+
+    if constexpr (C::SCHEDULE == ONE_TILE) {
+        const uint32_t tile = claim_tile(tile_counter);
+        load_tile<C, ALIGNED_IN>(io, tile, x);
+        const uint32_t aggregate = C::layout::scan(x, pending);
+        const uint32_t carry = tile_carry<C::WINDOW>(descriptors, tile, aggregate, &s_carry);
+        store_tile<C>(io, tile, x, carry + pending);
+    } else {
+        __shared__ uint32_t s_ticket[2];
+        uint32_t tile;
+        if constexpr (C::SCHEDULE == COOPERATIVE) {
+            /* Scratch starts as garbage (or as the last run's descriptors): clear it, then wait
+             * for every block, so that no look-back reads a descriptor before it is cleared. */
+            for (size_t i = (size_t)blockIdx.x * C::THREADS + threadIdx.x; i < tiles;
+                 i += (size_t)gridDim.x * C::THREADS)
+                descriptors[i] = 0;
+            cooperative_groups::this_grid().sync();
+            tile = blockIdx.x;
+        } else {
+            if (threadIdx.x == 0) s_ticket[0] = atomicAdd(tile_counter, 1u);
+            __syncthreads();
+            tile = s_ticket[0];
+            /* A block that starts late may find every tile taken by blocks already looping. */
+            if (tile >= tiles) return;
+        }
+        if constexpr (C::PREFETCH) {
+            load_tile<C, ALIGNED_IN>(io, tile, x);
+            for (uint32_t k = 1;; k++) {
+                /* Ticket k goes into slot k % 2; every thread reads it after the scan's barrier
+                 * and before the carry barrier; thread 0 writes that slot again two tiles later. */
+                if constexpr (C::SCHEDULE == PERSISTENT)
+                    if (threadIdx.x == 0) s_ticket[k % 2] = atomicAdd(tile_counter, 1u);
+                const uint32_t aggregate = C::layout::scan(x, pending);
+                const uint32_t next =
+                    C::SCHEDULE == PERSISTENT ? s_ticket[k % 2] : tile + gridDim.x;
+                /* The next tile's loads go out now, and are in flight during the look-back. */
+                uint4 y[C::VECS];
+                if (next < tiles) load_tile<C, ALIGNED_IN>(io, next, y);
+                const uint32_t carry =
+                    tile_carry<C::WINDOW>(descriptors, tile, aggregate, &s_carry);
+                store_tile<C>(io, tile, x, carry + pending);
+                if (next >= tiles) return;
+                tile = next;
+#pragma unroll
+                for (int v = 0; v < C::VECS; v++)
+                    x[v] = y[v];
+            }
+        } else {
+            for (uint32_t k = 1;; k++) {
+                load_tile<C, ALIGNED_IN>(io, tile, x);
+                const uint32_t aggregate = C::layout::scan(x, pending);
+                const uint32_t carry =
+                    tile_carry<C::WINDOW>(descriptors, tile, aggregate, &s_carry);
+                store_tile<C>(io, tile, x, carry + pending);
+                if constexpr (C::SCHEDULE == PERSISTENT) {
+                    /* Slot k % 2 was last read two tiles ago, before a carry barrier. */
+                    if (threadIdx.x == 0) s_ticket[k % 2] = atomicAdd(tile_counter, 1u);
+                    __syncthreads();
+                    tile = s_ticket[k % 2];
+                } else {
+                    tile += gridDim.x;
+                }
+                if (tile >= tiles) return;
+            }
+        }
+    }
+}
+
+/* ---- 4. The host side ------------------------------------------------------------------------ */
+
+/* Scratch: the counter, then a descriptor per tile (head may add one tile: count for head = 3). */
+template <class C> static size_t coarsened_scratch_bytes(size_t n)
+{
+    return (1 + (n + 3 + C::TILE - 1) / C::TILE) * sizeof(tile_descriptor);
+}
+
+/* Blocks that fit on the whole GPU at once; asked once per kernel (the answer does not change). */
+template <class C, bool ALIGNED_IN> static unsigned resident_blocks(void)
+{
+    static unsigned blocks;
+    if (!blocks) {
+        int device, sms, per_sm;
+        CUDA_CHECK(cudaGetDevice(&device));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, coarsened_scan<C, ALIGNED_IN>, C::THREADS, 0));
+        blocks = (unsigned)(sms * (per_sm > 0 ? per_sm : 1));
+    }
+    return blocks;
+}
+
+template <class C, bool ALIGNED_IN>
+static void launch_coarsened(tile_io io, uint32_t tiles, void *scratch)
+{
+    uint32_t *tile_counter = (uint32_t *)scratch;
+    tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
+    if (C::SCHEDULE == ONE_TILE) {
+        coarsened_scan<C, ALIGNED_IN><<<tiles, C::THREADS>>>(io, tiles, tile_counter, descriptors);
+        LAUNCH_CHECK();
+        return;
+    }
+    unsigned resident = resident_blocks<C, ALIGNED_IN>();
+    unsigned grid = tiles < resident ? tiles : resident;
+    if (C::SCHEDULE == PERSISTENT) {
+        coarsened_scan<C, ALIGNED_IN><<<grid, C::THREADS>>>(io, tiles, tile_counter, descriptors);
+        LAUNCH_CHECK();
+        return;
+    }
+    void *args[] = {&io, &tiles, &tile_counter, &descriptors};
+    CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)coarsened_scan<C, ALIGNED_IN>, grid,
+                                           C::THREADS, args, 0, 0));
+}
+
+template <class C>
+static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    tile_io io = {in, out, (size_t)((uintptr_t)out % 16 / 4), 0};
+    io.end = io.head + n;
+    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    /* The counter and the descriptors start at zero (STATUS_INVALID); the cooperative kernel
+     * clears its descriptors itself and uses no counter. */
+    if (C::SCHEDULE != COOPERATIVE)
+        CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
+    if (((uintptr_t)in - (uintptr_t)out) % 16 == 0)
+        launch_coarsened<C, true>(io, tiles, scratch);
+    else
+        launch_coarsened<C, false>(io, tiles, scratch);
+}
+
+/* ---- 5. Tuned: one launch while the tiles fit on the GPU at once ---------------------------- */
+
+/* While every tile has a resident block (one wave), the cooperative kernel clears its own
+ * descriptors and needs no memset: one launch instead of two, which is most of the time at small
+ * sizes. Past one wave, the memset costs nothing measurable, and one block per tile lets the
+ * hardware hand the next tile to whichever multiprocessor frees up first. */
+template <class ONE, class COOP> static size_t tuned_scratch_bytes(size_t n)
+{
+    const size_t a = coarsened_scratch_bytes<ONE>(n), b = coarsened_scratch_bytes<COOP>(n);
+    return a > b ? a : b;
+}
+
+template <class ONE, class COOP>
+static void scan_tuned(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    if ((n + 3 + COOP::TILE - 1) / COOP::TILE <= resident_blocks<COOP, true>())
+        scan_coarsened<COOP>(in, out, n, scratch);
+    else
+        scan_coarsened<ONE>(in, out, n, scratch);
+}
+
+/* ---- 6. The variants ------------------------------------------------------------------------- */
+
+/* The article's kernel: 512 threads, the exchange, one block per tile, 1 to 4 vectors a thread. */
+typedef coarsened<512, 1, exchange_layout, PLAIN, ONE_TILE> ipt4;
+typedef coarsened<512, 2, exchange_layout, PLAIN, ONE_TILE> ipt8;
+typedef coarsened<512, 3, exchange_layout, PLAIN, ONE_TILE> ipt12;
+typedef coarsened<512, 4, exchange_layout, PLAIN, ONE_TILE> ipt16;
+/* Past the article, one step at a time, each on top of the one before. */
+typedef coarsened<512, 3, exchange_layout, STREAMING, ONE_TILE> streaming;
+typedef coarsened<128, 12, exchange_layout, STREAMING, ONE_TILE> tile_128;
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE> warp_rows;
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE> one_launch;
+/* Steps that did not pay, kept as variants so that the benchmark measures them beside the rest:
+ * a look-back window of 64 tiles per step, persistent blocks drawing tickets with the next tile
+ * prefetched, and the one-launch kernel with the next tile prefetched. */
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE, 2> window_64;
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, PERSISTENT, 1, true> persistent_prefetch;
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE, 1, true> one_launch_prefetch;
+
+#define VARIANT(name, C)                                                                           \
+    {                                                                                              \
+        name, coarsened_scratch_bytes<C>, scan_coarsened<C>                                        \
+    }
+const scan_variant stage_variants[] = {
+    VARIANT("ipt4", ipt4),
+    VARIANT("ipt8", ipt8),
+    VARIANT("ipt12", ipt12),
+    VARIANT("ipt16", ipt16),
+    VARIANT("streaming", streaming),
+    VARIANT("128-threads", tile_128),
+    VARIANT("warp-rows", warp_rows),
+    VARIANT("window-64", window_64),
+    VARIANT("persistent+prefetch", persistent_prefetch),
+    VARIANT("one-launch", one_launch),
+    VARIANT("one-launch+prefetch", one_launch_prefetch),
+    {"tuned", tuned_scratch_bytes<warp_rows, one_launch>, scan_tuned<warp_rows, one_launch>},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -1,0 +1,70 @@
+/* Stage 10's tests: the shared cases (common/tests.c) and the coarsened tiles' own edges. */
+#include "tests.h"
+
+/* The headline variant's tile (scan.cu): 128 threads, 48 elements each. */
+#define TILE 6144
+
+/* The variants' tiles: the article's 512 threads times 4, 8, 12 and 16 elements (the shared
+ * many_tiles case does the headline's). Hundreds of each, one element either side of a whole
+ * number of them. */
+static const size_t variant_tiles[] = {2048, 4096, 6144, 8192};
+#define VARIANT_TILES (sizeof variant_tiles / sizeof variant_tiles[0])
+
+START_TEST(tiles_of_each_variant)
+{
+    size_t count = scan_test_small() ? 6 : 300;
+    for (size_t k = 0; k < VARIANT_TILES; k++) {
+        size_t t = variant_tiles[k] * count;
+        size_t sizes[] = {t - 1, t, t + 1};
+        scan_check_sizes(sizes, 3);
+    }
+}
+END_TEST
+
+/* in and out misaligned differently (in - out not a multiple of 4 elements: the element-wise
+ * load path) and alike (the vector path with a partial first vector), across many tiles. */
+START_TEST(offsets_many_tiles)
+{
+    static const size_t pairs[][2] = {{0, 1}, {1, 0}, {2, 3}, {3, 1},
+                                      {1, 1}, {2, 2}, {3, 3}, {5, 2}};
+    size_t n = (scan_test_small() ? 5 : 97) * TILE + 11;
+    for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+        scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], 0};
+        scan_check(&c);
+    }
+    for (size_t o = 0; o < 4; o++) {
+        scan_case c = {n, INPUT_RANDOM, o, o, 1};
+        scan_check(&c);
+    }
+}
+END_TEST
+
+/* The persistent variants loop: each block scans several tiles when there are more tiles than
+ * blocks resident on the GPU (about 4 per multiprocessor). Sizes of a few such rounds. */
+START_TEST(persistent_rounds)
+{
+    if (scan_test_small()) {
+        size_t sizes[] = {((size_t)1 << 16) + 5};
+        scan_check_sizes(sizes, 1);
+    } else {
+        size_t sizes[] = {((size_t)1 << 23) + 1, 3 * ((size_t)1 << 22) + TILE - 1};
+        scan_check_sizes(sizes, 2);
+    }
+}
+END_TEST
+
+static void stage_cases(Suite *suite)
+{
+    scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
+    scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
+    scan_add_case(suite, "persistent_rounds", persistent_rounds, 120);
+}
+
+int main(int argc, char **argv)
+{
+    /* Thousands of tiles, and the same input scanned 30 times: a race in the look-back or a
+     * missing barrier shows as an output that changes from run to run. */
+    scan_test_config config = {
+        .tile = TILE, .add_cases = stage_cases, .many_tiles = 2000, .repeats = 30};
+    return scan_test_main(argc, argv, &config);
+}

@@ -12,7 +12,7 @@
 # A reader's own `make bench` results (BUILD_DIR/results/...) are drawn the same way under
 # BUILD_DIR/charts/, beside the committed ones and never over them.
 # The same CSVs give byte-identical charts: nothing here depends on the date or the order of files.
-set -euo pipefail
+set -eu  # no pipefail: `... | head` ends pipelines early on purpose
 export LC_ALL=C
 build=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,7 +43,7 @@ rows() { grep -v '^#' "$1" | tail -n +2 | awk -F, '{ gsub(/"/, "", $4); print $1
 fact() { head -n 1 "$1" | tr ' ;' '\n\n' | sed -n "s/^$2=//p" | head -n 1; }
 device_of() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
 # The stage's headline variant: the last variant row of a size.
-headline() { rows "$1" | awk -F'|' '$3 == "variant" { last = $2 } $3 == "variant" && seen[$2]++ { exit } END { print last }'; }
+headline() { rows "$1" | awk -F'|' '$3 == "variant" { if (seen[$2]++) exit; last = $2 } END { print last }'; }
 series() { rows "$1" | awk -F'|' -v v="$2" -v col="$3" '$2 == v { print $4, (col == "gb" ? $6 : $5) }'; }
 
 # Writes the gnuplot preamble for a line chart into $1: terminal, axes, cache or L2 marks.
@@ -168,8 +168,16 @@ series_chart() {
         fi
     done
     [ -n "$first" ] || return 0
+    # The reference rows from the stage whose sweep reaches furthest (the last one with the most rows).
+    local widest=$first
+    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
+        stage=$(basename "$(dirname "$(dirname "$csv")")")
+        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] || continue
+        [ "$(series "$csv" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" -ge \
+          "$(series "$widest" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" ] && widest=$csv
+    done
     for v in $([ "$kind" = gpu ] && echo "copy cub" || echo "stream memcpy"); do
-        series "$first" "$v" "$col" >"$work/$kind-ref-$v.dat"
+        series "$widest" "$v" "$col" >"$work/$kind-ref-$v.dat"
         [ -s "$work/$kind-ref-$v.dat" ] && add_line "$s" "$work/$kind-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
     done
     title="every $([ "$kind" = gpu ] && echo "GPU stage's headline variant" || echo "CPU stage") on $(device_of "$first")"

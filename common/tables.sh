@@ -7,7 +7,7 @@
 #
 # Markers: in a stage README,  <!-- results table --> ... <!-- end results table -->
 #          in README.md,       <!-- course tables --> ... <!-- end course tables -->
-set -euo pipefail
+set -eu  # no pipefail: `... | head` ends pipelines early on purpose
 export LC_ALL=C
 mode=${1:-check}
 cd "$(dirname "$0")/.."
@@ -104,7 +104,7 @@ course_tables() {
             for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do csvs+=("$csv"); done
         done
         [ ${#csvs[@]} -gt 0 ] || continue
-        n_list=$([ "$kind" = cpu ] && echo "65536 134217728" || echo "268435456")
+        n_list=$([ "$kind" = cpu ] && echo "65536 134217728" || echo "67108864 268435456")
         for csv in "${csvs[@]}"; do
             stage=$(dirname "$(dirname "$csv")")
             idea=$(sed -n '1s/^# Stage [0-9]*: *//p' "$stage/Makefile" | sed 's/\. .*$//; s/\.$//')
@@ -112,6 +112,8 @@ course_tables() {
             printf '%s|%s|%s|%s|%s\n' "$stage" "$csv" "$idea" "$parent" "$(basename "$csv" .csv)"
         done | awk -F'|' -v kind="$kind" -v nlist="$n_list" '
             function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+            function ratio(x) { return sprintf(x < 0.1 ? "%.3f" : "%.2f", x) }
+            function rate(x) { return sprintf(kind == "gpu" ? (x < 10 ? "%.1f" : "%.0f") : "%.2f", x) }
             {
                 stage[NR] = $1; idea[NR] = $3; parent[NR] = $4; slug[NR] = $5; count = NR
                 while ((getline line < $2) > 0) {
@@ -147,14 +149,14 @@ course_tables() {
                             if (b == "") { row = row " - | - | - | - | - |"; continue }
                             p = (parent[i] != "") ? best[parent[i], m, n] : ""
                             first = best[stage[1], m, n]
-                            row = row " " bestname[s, m, n] " | " sprintf(kind == "gpu" ? "%.0f" : "%.2f", b) " |"
-                            row = row " " ((p != "" && p > 0) ? sprintf("%.2f", b / p) : "-") " |"
+                            row = row " " bestname[s, m, n] " | " rate(b) " |"
+                            row = row " " ((p != "" && p > 0) ? ratio(b / p) : "-") " |"
                             if (kind == "gpu") {
-                                row = row " " (ref[m, "copy", n] > 0 ? sprintf("%.2f", b / ref[m, "copy", n]) : "-") " |"
-                                row = row " " (ref[m, "cub", n] > 0 ? sprintf("%.2f", b / ref[m, "cub", n]) : "-") " |"
+                                row = row " " (ref[m, "copy", n] > 0 ? ratio(b / ref[m, "copy", n]) : "-") " |"
+                                row = row " " (ref[m, "cub", n] > 0 ? ratio(b / ref[m, "cub", n]) : "-") " |"
                             } else {
-                                row = row " " (first > 0 ? sprintf("%.2f", b / first) : "-") " |"
-                                row = row " " (ref[m, "stream", n] > 0 ? sprintf("%.2f", b / ref[m, "stream", n]) : "-") " |"
+                                row = row " " (first > 0 ? ratio(b / first) : "-") " |"
+                                row = row " " (ref[m, "stream", n] > 0 ? ratio(b / ref[m, "stream", n]) : "-") " |"
                             }
                         }
                         print row

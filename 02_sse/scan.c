@@ -17,10 +17,12 @@
  *    become two, and the four results come out at once. */
 static inline void prefix4(const uint32_t *in, uint32_t *out)
 {
+    /* SOLUTION BEGIN: prefix of in[0..4) into out[0..4): two shift-and-add steps in one register */
     __m128i x = _mm_loadu_si128((const __m128i *)in); /* a  b    c      d        */
     x = _mm_add_epi32(x, _mm_slli_si128(x, 4));       /* a  a+b  b+c    c+d      */
     x = _mm_add_epi32(x, _mm_slli_si128(x, 8));       /* a  a+b  a+b+c  a+b+c+d  */
     _mm_storeu_si128((__m128i *)out, x);
+    /* SOLUTION END, stub: (void)in; (void)out; */
 }
 
 /*    The same with AVX2, eight elements per register: prefix8 in common/simd_prefix.h. Its byte
@@ -38,10 +40,12 @@ static inline void prefix4(const uint32_t *in, uint32_t *out)
  *    instead, one more ALU instruction per block. */
 static inline __m128i accumulate_sse2(uint32_t *p, __m128i s)
 {
+    /* SOLUTION BEGIN: add s to p[0..4) and return s plus the block total (p[3] before the add) */
     __m128i x = _mm_loadu_si128((const __m128i *)p);
     __m128i d = _mm_shuffle_epi32(x, 0xFF);
     _mm_storeu_si128((__m128i *)p, _mm_add_epi32(s, x));
     return _mm_add_epi32(s, d);
+    /* SOLUTION END, stub: (void)p; return s; */
 }
 
 /* 3. The last n % 8 (or n % 4) elements, fewer than a register holds: scan_tail in
@@ -68,6 +72,7 @@ __attribute__((target("avx2"))) static void scan_avx2_sse(const uint32_t *in, ui
                                                           size_t n, void *scratch)
 {
     (void)scratch;
+    /* SOLUTION BEGIN: pass 1: prefix8 over whole registers; pass 2: accumulate; then the tail */
     size_t m = n / 8 * 8;
     for (size_t i = 0; i < m; i += 8)
         prefix8(in + i, out + i);
@@ -75,6 +80,7 @@ __attribute__((target("avx2"))) static void scan_avx2_sse(const uint32_t *in, ui
     for (size_t i = 0; i < m; i += 4)
         s = accumulate(out + i, s, NULL);
     scan_tail(in, out, m, n, (uint32_t)_mm_cvtsi128_si32(s));
+    /* SOLUTION END, stub: (void)in; (void)out; (void)n; */
 }
 
 const scan_variant stage_variants[] = {

@@ -31,12 +31,14 @@ enum { LAG = 128, AHEAD = 2048 };
 __attribute__((target("avx2"))) static inline __m128i
 interleave(const uint32_t *in, uint32_t *out, size_t from, size_t to, __m128i s, int prefetch)
 {
+    /* SOLUTION BEGIN: prefix elements i..i+7 and accumulate those LAG behind, in one loop */
     for (size_t i = from; i < to; i += 8) {
         prefix8(in + i, out + i);
         s = accumulate(out + i - LAG, s, prefetch ? in + i + AHEAD : NULL);
         s = accumulate(out + i - LAG + 4, s, prefetch ? out + i + AHEAD : NULL);
     }
     return s;
+    /* SOLUTION END, stub: (void)in; (void)out; (void)from; (void)to; (void)prefetch; return s; */
 }
 
 /* 5. Start-up, the loop, and wind-down: the first LAG elements get only their local prefix (no
@@ -47,6 +49,7 @@ interleave(const uint32_t *in, uint32_t *out, size_t from, size_t to, __m128i s,
 __attribute__((target("avx2"))) static inline void
 scan_interleaved_with(const uint32_t *in, uint32_t *out, size_t n, int prefetch)
 {
+    /* SOLUTION BEGIN: start-up (prefix only), interleave, wind-down (accumulate only), tail */
     size_t m = n / 8 * 8;
     size_t lead = m < LAG ? m : LAG;
     size_t fetched = prefetch && m > lead + AHEAD ? m - AHEAD : lead; /* prefetch while i < it */
@@ -58,6 +61,7 @@ scan_interleaved_with(const uint32_t *in, uint32_t *out, size_t n, int prefetch)
     for (size_t i = m - lead; i < m; i += 4)
         s = accumulate(out + i, s, NULL);
     scan_tail(in, out, m, n, (uint32_t)_mm_cvtsi128_si32(s));
+    /* SOLUTION END, stub: (void)in; (void)out; (void)n; (void)prefetch; */
 }
 
 __attribute__((target("avx2"))) static void scan_interleaved(const uint32_t *in, uint32_t *out,

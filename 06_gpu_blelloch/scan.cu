@@ -25,6 +25,7 @@ template <bool PADDED> struct blelloch {
         temp[slot(t)] = items[0];
         temp[slot(t + THREADS)] = items[1];
 
+        /* SOLUTION BEGIN: up-sweep, keep the total in tile_total, clear the root, down-sweep */
         /* 1a. Up-sweep (reduce): the tile is a binary tree whose nodes are stored in place, each
          *     in the last slot of its subtree. At each level, half as many threads as at the
          *     level before each add a left subtree's sum into its right sibling's last slot;
@@ -59,6 +60,7 @@ template <bool PADDED> struct blelloch {
                 temp[slot(right)] = right_sum + left_sum;
             }
         }
+        /* SOLUTION END, stub: if (t == 0) tile_total = 0; */
         __syncthreads();
 
         /* Exclusive prefix plus the element itself: the inclusive prefix. Each thread reads only
@@ -78,7 +80,9 @@ template <bool PADDED> struct blelloch {
 
     static __host__ __device__ constexpr int slot(int i)
     {
+        /* SOLUTION BEGIN: with PADDED, one unused word after every 32 words */
         return PADDED ? i + (i >> LOG_NUM_BANKS) : i;
+        /* SOLUTION END, stub: return i; */
     }
 };
 

@@ -205,7 +205,7 @@ bar_chart() {
     [ "$n_common" != 0 ] || return 0
     local i=0
     for csv in "${files[@]}"; do
-        rows "$csv" | awk -F'|' -v n="$n_common" -v c="$col" '$3 == "variant" && $4 == n { split($0, f, "|"); print f[1] ": " f[2] "|" f[c] }'
+        rows "$csv" | awk -F'|' -v n="$n_common" -v c="$col" '$3 == "variant" && $4 == n { split($0, f, "|"); print substr(f[1], 1, 2) " " f[2] "|" f[c] }'
     done >"$work/bars-$kind.raw"
     rows "${files[0]}" | awk -F'|' -v n="$n_common" -v c="$col" '$3 == "reference" && $4 == n { split($0, f, "|"); print f[2] "|" f[c] }' >>"$work/bars-$kind.raw"
     while IFS='|' read -r label value; do

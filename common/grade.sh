@@ -17,10 +17,8 @@ usage() { echo "usage: make grade STAGE=N [REF=path/to/reference/repository]" >&
 [ $# -ge 1 ] && [ -n "$1" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-num=$((10#${1#0} + 0)) 2>/dev/null || usage
-stage=$(ls -d "$(printf '%02d' "$num")"_*/ 2>/dev/null | head -n 1 || true)
-stage=${stage%/}
-[ -n "$stage" ] || { echo "grade: no stage numbered $1" >&2; exit 2; }
+stage=$(common/stage-dir.sh "$1") || usage
+num=$((10#${stage%%_*}))
 
 ref=${2:-}
 if [ -z "$ref" ]; then

@@ -17,10 +17,8 @@ usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage number, e.g. 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-num=$((10#${1#0} + 0)) 2>/dev/null || usage
-stage=$(ls -d "$(printf '%02d' "$num")"_*/ 2>/dev/null | head -n 1 || true)
-stage=${stage%/}
-[ -n "$stage" ] || { echo "handout: no stage numbered $1" >&2; exit 2; }
+stage=$(common/stage-dir.sh "$1") || usage
+num=$((10#${stage%%_*}))
 kernel=$(ls "$stage"/scan.c "$stage"/scan.cu 2>/dev/null | head -n 1 || true)
 grep -q 'SOLUTION BEGIN' "$kernel" || { echo "handout: $kernel has no SOLUTION markers" >&2; exit 2; }
 

@@ -23,11 +23,7 @@ END_TEST
 START_TEST(every_pattern_in_registers)
 {
     const size_t sizes[] = {4, 5, 8, 9, 12, 13};
-    for (int k = 0; k < INPUT_KIND_COUNT; k++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            scan_case c = {sizes[s], (scan_input)k, 0, 0, 0};
-            scan_check(&c);
-        }
+    scan_check_patterns(sizes, sizeof sizes / sizeof sizes[0], 0, 0);
 }
 END_TEST
 

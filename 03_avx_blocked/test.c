@@ -29,11 +29,7 @@ END_TEST
 START_TEST(prefetch_edges)
 {
     const size_t sizes[] = {2 * BLOCK - 8, 2 * BLOCK + 8, 3 * BLOCK - 1, 3 * BLOCK + 8};
-    for (int k = 0; k < INPUT_KIND_COUNT; k++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            scan_case c = {sizes[s], (scan_input)k, 1, 0, 0};
-            scan_check(&c);
-        }
+    scan_check_patterns(sizes, sizeof sizes / sizeof sizes[0], 1, 0);
 }
 END_TEST
 

@@ -207,6 +207,15 @@ void scan_check_sizes(const size_t *sizes, size_t count)
     }
 }
 
+void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
+{
+    for (int k = 0; k < INPUT_KIND_COUNT; k++)
+        for (size_t s = 0; s < count; s++) {
+            scan_case c = {sizes[s], (scan_input)k, in_offset, out_offset, 0};
+            scan_check(&c);
+        }
+}
+
 void scan_check_repeatable(size_t n, int repeats)
 {
     uint64_t seed = base_seed ^ 0x5EEDull;
@@ -310,11 +319,7 @@ START_TEST(input_patterns)
     /* Wrap-around (random and all-0xFFFFFFFF inputs overflow 2^32 many times) and the
      * debugging patterns, at a tile-sized and a large size. */
     size_t sizes[] = {5 * tile_size + 3, ((size_t)1 << max_log2) + 1};
-    for (int k = 0; k < INPUT_KIND_COUNT; k++)
-        for (size_t s = 0; s < 2; s++) {
-            scan_case c = {sizes[s], (scan_input)k, 3, 5, 0};
-            scan_check(&c);
-        }
+    scan_check_patterns(sizes, 2, 3, 5);
 }
 END_TEST
 

@@ -46,6 +46,10 @@ typedef struct scan_case {
 void scan_check(const scan_case *c);
 /* Random input, out of place and in place, at each size. */
 void scan_check_sizes(const size_t *sizes, size_t count);
+/* Every input pattern (random, ones, all 0xFFFFFFFF, small, ramp) at each size, out of place with
+ * in and out at the given element offsets: wrap-around, and patterns where an error shows its
+ * index. */
+void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset);
 /* Scans one input `repeats` times with each variant, checking every output: a race shows up as
  * an output that differs from one run to the next. */
 void scan_check_repeatable(size_t n, int repeats);

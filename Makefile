@@ -15,7 +15,7 @@ TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
 BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
-.PHONY: all help build test bench charts tables check-tables handout grade clean need-check need-gnuplot sanitize-gpu format \
+.PHONY: all help build test bench charts tables check-tables handout grade clean need-gnuplot sanitize-gpu format \
         $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
         $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
 
@@ -46,9 +46,6 @@ help:
 all: test
 	@$(MAKE) --no-print-directory $(addprefix quick-,$(NUMS))
 	@$(MAKE) --no-print-directory charts
-
-need-check:
-	@CC="$(CC)" common/need.sh check
 
 need-gnuplot:
 	@common/need.sh gnuplot

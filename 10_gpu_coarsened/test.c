@@ -1,12 +1,12 @@
 /* Stage 10's tests: the shared cases (common/tests.c) and the coarsened tiles' own edges. */
 #include "tests.h"
 
-/* The headline variant's tile (scan.cu): 128 threads, 48 elements each. */
-#define TILE 6144
+/* The headline variant's tile (scan.cu): 128 threads, 64 elements each. */
+#define TILE 8192
 
-/* The variants' tiles: the article's 512 threads times 4, 8, 12 and 16 elements (the shared
- * many_tiles case does the headline's). Hundreds of each, one element either side of a whole
- * number of them. */
+/* The variants' tiles: the article's 512 threads times 4, 8, 12 and 16 elements (6144 is also
+ * warp-rows' 128 times 48; the shared many_tiles case does the headline's). Hundreds of each,
+ * one element either side of a whole number of them. */
 static const size_t variant_tiles[] = {2048, 4096, 6144, 8192};
 #define VARIANT_TILES (sizeof variant_tiles / sizeof variant_tiles[0])
 

@@ -13,7 +13,7 @@
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
 #define MAX_SIZES         128
-#define MAX_ROWS          32
+#define MAX_SELECTED      32 /* --variant options at most */
 #define BYTES_PER_ELEMENT 8.0 /* one read and one write: the articles' convention */
 #define SAMPLE_MS         2.0 /* a timed sample is a batch of runs lasting about this long */
 #define MIN_SAMPLES       3
@@ -204,7 +204,7 @@ static void print_header(const row *rows, size_t row_count)
 int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_bench_config *config)
 {
     options opt = {.budget_s = config->budget_s > 0 ? config->budget_s : 1.0, .max_reps = 1000000};
-    const char *selected_names[MAX_ROWS];
+    const char *selected_names[MAX_SELECTED];
     size_t selected_count = 0;
     int quick = 0;
     char err[256];
@@ -240,7 +240,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                 return bad_usage(argv[0], "--seed wants an unsigned number, not '%s'", next);
             i++;
         } else if (!strcmp(a, "--variant") && next) {
-            if (selected_count == MAX_ROWS) return bad_usage(argv[0], "too many --variant%s", "");
+            if (selected_count == MAX_SELECTED) return bad_usage(argv[0], "too many --variant%s", "");
             selected_names[selected_count++] = next;
             i++;
         } else if (!strcmp(a, "--csv") && next) {
@@ -258,9 +258,9 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     }
 
     /* The rows: the stage's variants (all, or those named), then the reference rows. */
-    row rows[MAX_ROWS];
+    row rows[stage_variant_count + scan_platform_here.reference_count];
     size_t row_count = 0;
-    for (size_t v = 0; v < stage_variant_count && row_count < MAX_ROWS; v++)
+    for (size_t v = 0; v < stage_variant_count; v++)
         rows[row_count++] = (row){&stage_variants[v], 0, selected_count == 0, 0};
     for (size_t s = 0; s < selected_count; s++) {
         size_t v = 0;
@@ -277,7 +277,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         }
         rows[v].selected = 1;
     }
-    for (size_t r = 0; r < scan_platform_here.reference_count && row_count < MAX_ROWS; r++)
+    for (size_t r = 0; r < scan_platform_here.reference_count; r++)
         rows[row_count++] = (row){&scan_platform_here.references[r], 1, 1, 0};
 
     const char *why_not = scan_platform_here.probe();
@@ -377,8 +377,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         scan_platform_here.upload(in, input, n * sizeof *in);
 
         /* The row is printed whole once the size is done, so progress lines never split it. */
-        char line[64 + 40 * MAX_ROWS];
         const int width = column_width(rows, row_count);
+        char line[32 + row_count * ((size_t)width + 32)];
         int len = snprintf(line, sizeof line, "%10s", nb);
         for (size_t r = 0; r < row_count; r++) {
             row *rw = &rows[r];

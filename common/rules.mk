@@ -68,7 +68,16 @@ $(foreach s,$(STAGES),$(eval $(call load_stage,$(s))))
 COMMON_OBJS := $(BUILD)/common/harness.o
 COMMON_HEADERS := $(wildcard common/*.h)
 
-$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS) $(BUILD)/toolchain.h | need-check
+# Check is looked for (and installed where possible) once, before the first file that includes it
+# is compiled; the stamp keeps a tree whose test objects are built (as on a machine without
+# Check that runs binaries built elsewhere) from asking again.
+$(BUILD)/check-found:
+	@CC="$(CC)" common/need.sh check
+	@mkdir -p $(@D) && touch $@
+
+$(BUILD)/common/tests.o: | $(BUILD)/check-found
+
+$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS) $(BUILD)/toolchain.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -c $< -o $@
 
@@ -101,7 +110,9 @@ $(BUILD)/$(1)/scan.o: $(1)/scan.c common/scan.h $(1)/Makefile
 	$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
 endif
 
-$(BUILD)/$(1)/%.o: $(1)/%.c $(COMMON_HEADERS) | need-check
+$(BUILD)/$(1)/test.o: | $(BUILD)/check-found
+
+$(BUILD)/$(1)/%.o: $(1)/%.c $(COMMON_HEADERS)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS_BASE) $$($(1)_DEFS) -c $$< -o $$@
 

@@ -77,7 +77,10 @@ $(BUILD)/check-found:
 
 $(BUILD)/common/tests.o: | $(BUILD)/check-found
 
-$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS) $(BUILD)/toolchain.h
+# Only the benchmark driver writes the commit and toolchain (into its CSV header).
+$(BUILD)/common/bench.o: $(BUILD)/toolchain.h
+
+$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -c $< -o $@
 

@@ -123,7 +123,7 @@ course_tables() {
                     v = (kind == "gpu") ? f[10] : f[9]
                     if (f[3] == "variant") {
                         if (v + 0 > best[$1, $5, f[5]] + 0) { best[$1, $5, f[5]] = v; bestname[$1, $5, f[5]] = f[2] }
-                    } else ref[$5, f[2], f[5]] = v
+                    } else ref[$1, $5, f[2], f[5]] = v  # references from the same run as the stage
                 }
                 close($2)
             }
@@ -152,11 +152,11 @@ course_tables() {
                             row = row " " bestname[s, m, n] " | " rate(b) " |"
                             row = row " " ((p != "" && p > 0) ? ratio(b / p) : "-") " |"
                             if (kind == "gpu") {
-                                row = row " " (ref[m, "copy", n] > 0 ? ratio(b / ref[m, "copy", n]) : "-") " |"
-                                row = row " " (ref[m, "cub", n] > 0 ? ratio(b / ref[m, "cub", n]) : "-") " |"
+                                row = row " " (ref[s, m, "copy", n] > 0 ? ratio(b / ref[s, m, "copy", n]) : "-") " |"
+                                row = row " " (ref[s, m, "cub", n] > 0 ? ratio(b / ref[s, m, "cub", n]) : "-") " |"
                             } else {
                                 row = row " " (first > 0 ? ratio(b / first) : "-") " |"
-                                row = row " " (ref[m, "stream", n] > 0 ? ratio(b / ref[m, "stream", n]) : "-") " |"
+                                row = row " " (ref[s, m, "stream", n] > 0 ? ratio(b / ref[s, m, "stream", n]) : "-") " |"
                             }
                         }
                         print row

@@ -7,7 +7,8 @@
 #   NN_stage/results/MACHINE.svg|png      the stage's variants, its parent's headline variant and the
 #                                         reference rows (stream or copy is the roofline)
 #   common/charts/cpu-MACHINE.svg|png     every CPU stage's variants, G elem/s against n
-#   common/charts/gpu-MACHINE.svg|png     every GPU stage's headline variant, cub and copy, GB/s
+#   common/charts/gpu-MACHINE.svg|png     the headline variant of each GPU stage measured on MACHINE,
+#                                         cub and copy, GB/s
 #   common/charts/bars-MACHINE.svg|png    one bar per row at the largest n every row reached
 # A reader's own `make bench` results (BUILD_DIR/results/...) are drawn the same way under
 # BUILD_DIR/charts/, beside the committed ones and never over them.
@@ -180,7 +181,7 @@ series_chart() {
         series "$widest" "$v" "$col" >"$work/$kind-ref-$v.dat"
         [ -s "$work/$kind-ref-$v.dat" ] && add_line "$s" "$work/$kind-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
     done
-    title="every $([ "$kind" = gpu ] && echo "GPU stage's headline variant" || echo "CPU stage") on $(device_of "$first")"
+    title="$([ "$kind" = gpu ] && echo "the headline variant of each GPU stage measured" || echo "every CPU stage") on $(device_of "$first")"
     preamble "$s" "$outdir/$kind-$slug" "$title" "$unit" "$first" "$kind"
     render "$s"
     bar_chart "$kind" "$slug" "$root" "$outdir"

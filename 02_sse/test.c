@@ -10,10 +10,8 @@ START_TEST(every_tail_length)
     const size_t bases[] = {8, 16, 1000, 4096};
     for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++)
         for (size_t r = 0; r < 8; r++) {
-            scan_case apart = {bases[b] + r, INPUT_RANDOM, 1, 6, 0};
-            scan_case in_place = {bases[b] + r, INPUT_RANDOM, 3, 3, 1};
-            scan_check(&apart);
-            scan_check(&in_place);
+            size_t n = bases[b] + r;
+            scan_check_sizes_at(&n, 1, 1, 6);
         }
 }
 END_TEST

@@ -14,12 +14,7 @@ START_TEST(block_edges)
                             BLOCK + 8,          BLOCK + 9,      2 * BLOCK - 1, 2 * BLOCK,
                             2 * BLOCK + 1,      3 * BLOCK + 13, 37 * BLOCK,    37 * BLOCK + 4093,
                             100 * BLOCK + 4095, 100 * BLOCK + 5};
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        scan_case apart = {sizes[s], INPUT_RANDOM, 5, 2, 0};
-        scan_case in_place = {sizes[s], INPUT_RANDOM, 7, 7, 1};
-        scan_check(&apart);
-        scan_check(&in_place);
-    }
+    scan_check_sizes_at(sizes, sizeof sizes / sizeof sizes[0], 5, 2);
 }
 END_TEST
 

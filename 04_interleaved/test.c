@@ -8,26 +8,15 @@
 #define UNROLL 8
 #define NT_MIN (1 << 19)
 
-static void check_sizes_placed(const size_t *sizes, size_t count, size_t in_offset,
-                               size_t out_offset)
-{
-    for (size_t s = 0; s < count; s++) {
-        scan_case apart = {sizes[s], INPUT_RANDOM, in_offset, out_offset, 0};
-        scan_case in_place = {sizes[s], INPUT_RANDOM, out_offset, out_offset, 1};
-        scan_check(&apart);
-        scan_check(&in_place);
-    }
-}
-
 /* The loop starts once LAG elements have their local prefix and ends with LAG elements still to
  * accumulate: arrays shorter than the lag (the loop never runs), exactly one lag, one register
  * past it, and tails of every length after the wind-down. */
 START_TEST(lag_edges)
 {
     for (size_t n = LAG - 9; n <= 2 * LAG + 9; n++)
-        check_sizes_placed(&n, 1, 3, 1);
+        scan_check_sizes_at(&n, 1, 3, 1);
     const size_t more[] = {3 * LAG - 1, 3 * LAG + 4, 1000 * LAG + 7};
-    check_sizes_placed(more, sizeof more / sizeof more[0], 3, 1);
+    scan_check_sizes_at(more, sizeof more / sizeof more[0], 3, 1);
 }
 END_TEST
 
@@ -38,7 +27,7 @@ START_TEST(prefetch_edges)
     const size_t sizes[] = {AHEAD - 1,     AHEAD,           AHEAD + 1,          AHEAD + 8,
                             AHEAD + 15,    AHEAD + LAG,     AHEAD + LAG + 8,    2 * AHEAD,
                             2 * AHEAD + 7, 5 * AHEAD + 131, 100 * AHEAD + 4095, 100 * AHEAD};
-    check_sizes_placed(sizes, sizeof sizes / sizeof sizes[0], 0, 9);
+    scan_check_sizes_at(sizes, sizeof sizes / sizeof sizes[0], 0, 9);
 }
 END_TEST
 
@@ -69,7 +58,7 @@ END_TEST
 START_TEST(nt_threshold)
 {
     const size_t sizes[] = {NT_MIN - 1, NT_MIN, NT_MIN + 16 * UNROLL - 1, NT_MIN + 2048 + 33};
-    check_sizes_placed(sizes, sizeof sizes / sizeof sizes[0], 2, 7);
+    scan_check_sizes_at(sizes, sizeof sizes / sizeof sizes[0], 2, 7);
 }
 END_TEST
 

@@ -197,15 +197,17 @@ void scan_check(const scan_case *c)
     free(actual);
 }
 
-void scan_check_sizes(const size_t *sizes, size_t count)
+void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
 {
     for (size_t i = 0; i < count; i++) {
-        scan_case out_of_place = {sizes[i], INPUT_RANDOM, 0, 0, 0};
-        scan_case in_place = {sizes[i], INPUT_RANDOM, 0, 0, 1};
+        scan_case out_of_place = {sizes[i], INPUT_RANDOM, in_offset, out_offset, 0};
+        scan_case in_place = {sizes[i], INPUT_RANDOM, out_offset, out_offset, 1};
         scan_check(&out_of_place);
         scan_check(&in_place);
     }
 }
+
+void scan_check_sizes(const size_t *sizes, size_t count) { scan_check_sizes_at(sizes, count, 0, 0); }
 
 void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
 {

@@ -46,6 +46,8 @@ typedef struct scan_case {
 void scan_check(const scan_case *c);
 /* Random input, out of place and in place, at each size. */
 void scan_check_sizes(const size_t *sizes, size_t count);
+/* The same with in and out at these element offsets (in place: both at out_offset). */
+void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset);
 /* Every input pattern (random, ones, all 0xFFFFFFFF, small, ramp) at each size, out of place with
  * in and out at the given element offsets: wrap-around, and patterns where an error shows its
  * index. */

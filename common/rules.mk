@@ -9,7 +9,9 @@ SHELL := /bin/bash
 # ---- C --------------------------------------------------------------------------------------
 # No -march=native anywhere: a stage asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
 # binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
-CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -Icommon -I$(BUILD)
+# -MMD -MP: gcc writes each object's header list beside it (build/.../x.d, read at the end of this
+# file), so a changed common/*.h rebuilds exactly the objects that include it.
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -MMD -MP -Icommon -I$(BUILD)
 # Check is linked statically: the test binaries also run where Check is not installed.
 CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
 
@@ -80,10 +82,12 @@ $(BUILD)/common/tests.o: | $(BUILD)/check-found
 # Only the benchmark driver writes the commit and toolchain (into its CSV header).
 $(BUILD)/common/bench.o: $(BUILD)/toolchain.h
 
-$(BUILD)/common/%.o: common/%.c $(COMMON_HEADERS)
+$(BUILD)/common/%.o: common/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BASE) -c $< -o $@
 
+# nvcc's header lists name the CUDA Toolkit's own headers too, which would rebuild everything on a
+# machine whose toolkit was installed later: the CUDA rules list the course's headers instead.
 $(BUILD)/common/platform_gpu.o: common/platform_gpu.cu $(COMMON_HEADERS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
@@ -108,14 +112,14 @@ $(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard 
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
 else
-$(BUILD)/$(1)/scan.o: $(1)/scan.c common/scan.h $(1)/Makefile
+$(BUILD)/$(1)/scan.o: $(1)/scan.c $(1)/Makefile
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
 endif
 
 $(BUILD)/$(1)/test.o: | $(BUILD)/check-found
 
-$(BUILD)/$(1)/%.o: $(1)/%.c $(COMMON_HEADERS)
+$(BUILD)/$(1)/%.o: $(1)/%.c
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS_BASE) $$($(1)_DEFS) -c $$< -o $$@
 
@@ -126,3 +130,6 @@ $(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(BUILD)/common/
 	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) -lm
 endef
 $(foreach s,$(BUILT_STAGES),$(eval $(call stage_rules,$(s))))
+
+# The header lists gcc wrote (none before the first build, when everything is compiled anyway).
+-include $(wildcard $(BUILD)/*/*.d)

@@ -35,8 +35,10 @@ local_prefix(const uint32_t *in, uint32_t *out, size_t len, __m128i s, int prefe
     for (size_t i = 0; i < len; i += 8)
         prefix8(in + i, out + i);
     for (size_t i = 0; i < len; i += 8) {
-        s = accumulate(out + i, s, prefetch ? in + BLOCK + i : NULL);
-        s = accumulate(out + i + 4, s, prefetch ? out + BLOCK + i : NULL);
+        if (prefetch) __builtin_prefetch(in + BLOCK + i);
+        s = accumulate(out + i, s);
+        if (prefetch) __builtin_prefetch(out + BLOCK + i);
+        s = accumulate(out + i + 4, s);
     }
     return s;
     /* SOLUTION END, stub: (void)in; (void)out; (void)len; (void)prefetch; return s; */

@@ -9,11 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The local prefix of eight elements with AVX2. Its byte shift works inside each 128-bit half
- * (bytes never cross from the low half to the high one), and a third step, a shift by 16 bytes,
- * would only shift zeros in. So eight elements come out as two independent four-element
- * prefixes: 1 2 3 4 5 6 7 8 -> 1 3 6 10 | 5 11 18 26. That is still useful: accumulate works on
- * blocks of four anyway, and this does two of them per instruction. */
+/* The local prefix of eight elements with AVX2, as two independent four-element prefixes (the
+ * byte shift stays inside each 128-bit half). Explained in 02_sse/scan.c, step 1. */
 __attribute__((target("avx2"))) static inline void prefix8(const uint32_t *in, uint32_t *out)
 {
     __m256i x = _mm256_loadu_si256((const __m256i *)in);
@@ -22,27 +19,18 @@ __attribute__((target("avx2"))) static inline void prefix8(const uint32_t *in, u
     _mm256_storeu_si256((__m256i *)out, x);
 }
 
-/* accumulate: p[0..4) holds a block's local prefix; s holds the running total of everything
- * before the block, in all four lanes. Add s to the block, and return the total after it:
- * s + p[3], with p[3] broadcast from the local prefix. Taking the broadcast from the local
- * prefix, not from the finished block, keeps one add between consecutive blocks: the chain that
- * carries the total runs at one add per four elements, and everything else overlaps.
- * With AVX the broadcast is a load (vbroadcastss, which moves 32 bits and does not care that
- * they are an integer), so the ALUs only add.
- * `ahead`, when not NULL, is an address to prefetch (stages 03 and 04): accumulate is the slower
- * phase and the one that reads no new memory, so the memory bus is free for it. */
-__attribute__((target("avx2"))) static inline __m128i accumulate(uint32_t *p, __m128i s,
-                                                                 const uint32_t *ahead)
+/* Add the running total s (in all four lanes) to the local prefix in p[0..4), and return the
+ * total after the block, s + p[3]. Explained in 02_sse/scan.c, step 2. */
+__attribute__((target("avx2"))) static inline __m128i accumulate(uint32_t *p, __m128i s)
 {
-    if (ahead) __builtin_prefetch(ahead);
     __m128i d = _mm_castps_si128(_mm_broadcast_ss((const float *)&p[3]));
     __m128i x = _mm_loadu_si128((const __m128i *)p);
     _mm_storeu_si128((__m128i *)p, _mm_add_epi32(s, x));
     return _mm_add_epi32(s, d);
 }
 
-/* The last elements, fewer than a register holds: one at a time from the carry, as in 01_scalar.
- * No load or store ever reaches past the end of in or out, not even into the same page. */
+/* The last elements, fewer than a register holds, one at a time from the carry (02_sse/scan.c,
+ * step 3). */
 static inline void scan_tail(const uint32_t *in, uint32_t *out, size_t from, size_t n,
                              uint32_t carry)
 {

@@ -13,13 +13,13 @@
  * as many loads in flight as it can. */
 constexpr int BLOCK_SIZE = 1024;
 
-/* 1. Kogge-Stone in shared memory, double buffered. Step k (offset = 1, 2, 4, ..., 512): every
- *    thread t >= offset adds the value `offset` places to its left, so after step k thread t
- *    holds the sum of the 2^k elements ending at t (fewer at the left edge); after 10 steps, the
- *    sum of everything up to t. A step reads one buffer and writes the other: with one buffer,
- *    thread t could overwrite its value before thread t + offset has read it, and every step
- *    would need a second barrier between the reads and the writes. The code is
- *    block_inclusive_scan_smem in common/block_scan.cuh, which stage 07 reuses. */
+/* 1. Kogge-Stone in shared memory, double buffered. Step k = 0, 1, ..., 9 (offset 2^k = 1, 2, 4,
+ *    ..., 512): every thread t >= offset adds the value `offset` places to its left, so after
+ *    step k thread t holds the sum of the 2^(k+1) elements ending at t (fewer at the left edge);
+ *    after 10 steps, the sum of everything up to t. A step reads one buffer and writes the
+ *    other: with one buffer, thread t could overwrite its value before thread t + offset has
+ *    read it, and every step would need a second barrier between the reads and the writes. The
+ *    code is block_inclusive_scan_smem in common/block_scan.cuh, which stage 07 reuses. */
 struct kogge_stone_smem {
     static constexpr int THREADS = BLOCK_SIZE, ITEMS = 1;
 
@@ -48,20 +48,8 @@ struct warp_shuffle {
 
 /* 3. One block walks the array a tile at a time, carrying the running sum from tile to tile:
  *    single_block_scan in common/single_block.cuh, shared with stage 06. */
-static void scan_smem(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
-{
-    (void)scratch;
-    single_block_run<kogge_stone_smem>(in, out, n);
-}
-
-static void scan_shuffle(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
-{
-    (void)scratch;
-    single_block_run<warp_shuffle>(in, out, n);
-}
-
 const scan_variant stage_variants[] = {
-    {"smem", NULL, scan_smem},
-    {"shuffle", NULL, scan_shuffle},
+    {"smem", NULL, single_block_run<kogge_stone_smem>},
+    {"shuffle", NULL, single_block_run<warp_shuffle>},
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -63,10 +63,12 @@ __global__ void __launch_bounds__(TILE_SCAN::THREADS)
     }
 }
 
-/* The host side: one block, on the default stream; n == 0 launches nothing. */
+/* The host side, a variant's run function (common/scan.h): one block, on the default stream, no
+ * scratch; n == 0 launches nothing. */
 template <typename TILE_SCAN>
-static void single_block_run(const uint32_t *in, uint32_t *out, size_t n)
+static void single_block_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
+    (void)scratch;
     if (n == 0) return;
     single_block_scan<TILE_SCAN><<<1, TILE_SCAN::THREADS>>>(in, out, n);
     LAUNCH_CHECK();

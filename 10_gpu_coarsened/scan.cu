@@ -1,9 +1,9 @@
 /* Stage 10, gpu_coarsened: many elements per thread, 16-byte loads and stores, a tuned tile; then
  * the steps past the articles that bring the scan near the speed of a copy.
- * Compared with 09_gpu_lookback: a tile of thousands of elements instead of 512, so there are
- * ten times fewer tiles to claim, publish and look back over, and each load moves 16 bytes.
+ * Compared with 09_gpu_lookback: tiles of 2048 to 8192 elements instead of 512, so there are 4 to
+ * 16 times fewer tiles to claim, publish and look back over, and each load moves 16 bytes.
  * Expected: the article's sweep (4, 8, 12, 16 items per thread) climbs from 09's few hundred GB/s
- * towards CUB, 12 best; the later steps pass CUB and close most of the gap to `copy`.
+ * towards CUB; the later steps pass CUB and close most of the gap to `copy`.
  * Run it: make stage-10 (from the top folder) or make (in this folder). */
 #include <cooperative_groups.h>
 
@@ -199,8 +199,8 @@ template <int THREADS, int VECS> struct warp_rows_layout {
  * PREFETCH (with COOPERATIVE or PERSISTENT): load the next tile before looking back for the
  *   current one, so loads stay in flight through the look-back. Safe (a held ticket's
  *   predecessors are held by running blocks), but the next tile's aggregate then waits for this
- *   tile's look-back. Neither PERSISTENT nor PREFETCH paid (variants persistent+prefetch and
- *   one-launch+prefetch measure them). */
+ *   tile's look-back. PERSISTENT did not pay (persistent+prefetch); PREFETCH pays with
+ *   COOPERATIVE on mid-sized arrays only (one-launch+prefetch; the README has the numbers). */
 enum schedule_kind { ONE_TILE, PERSISTENT, COOPERATIVE };
 
 /* A variant's shape: threads per block, 16-byte vectors per thread, layout, cache hints, schedule
@@ -421,8 +421,7 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
 /* ---- 5. Tuned: one launch while the tiles fit on the GPU at once ---------------------------- */
 
 /* While every tile has a resident block (one wave), the cooperative kernel clears its own
- * descriptors and needs no memset: one launch instead of two, which is most of the time at small
- * sizes. Past one wave, the memset costs nothing measurable, and one block per tile lets the
+ * descriptors and needs no memset: one launch instead of two, which counts most at small sizes. Past one wave, the memset costs nothing measurable, and one block per tile lets the
  * hardware hand the next tile to whichever multiprocessor frees up first. */
 template <class ONE, class COOP> static size_t tuned_scratch_bytes(size_t n)
 {
@@ -447,7 +446,7 @@ typedef coarsened<512, 1, exchange_layout, PLAIN, ONE_TILE> ipt4;
 typedef coarsened<512, 2, exchange_layout, PLAIN, ONE_TILE> ipt8;
 typedef coarsened<512, 3, exchange_layout, PLAIN, ONE_TILE> ipt12;
 typedef coarsened<512, 4, exchange_layout, PLAIN, ONE_TILE> ipt16;
-/* Past the article, one step at a time, each on top of the one before. */
+/* Past the article: the main line, each on top of the one before. */
 typedef coarsened<512, 3, exchange_layout, STREAMING, ONE_TILE> streaming;
 typedef coarsened<128, 12, exchange_layout, STREAMING, ONE_TILE> tile_128;
 typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE> warp_rows;
@@ -456,10 +455,12 @@ typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE> warp_rows;
  * multiprocessor (65536 registers). Asking for 5 (__launch_bounds__) allows 102, and it needs
  * 96, with no spill: more tiles in flight on every multiprocessor. */
 typedef coarsened<128, 16, warp_rows_layout, STREAMING, ONE_TILE, 1, false, 5> warp_rows_64;
+/* A side step from warp-rows, which tuned uses while the tiles fit on the GPU at once. */
 typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE> one_launch;
-/* Steps that did not pay, kept as variants so that the benchmark measures them beside the rest:
- * a look-back window of 64 tiles per step, persistent blocks drawing tickets with the next tile
- * prefetched, and the one-launch kernel with the next tile prefetched. */
+/* Side steps from warp-rows, kept as variants so that the benchmark measures them beside the
+ * rest: a look-back window of 64 tiles per step and persistent blocks drawing tickets with the
+ * next tile prefetched (neither paid), and the one-launch kernel with the next tile prefetched
+ * (the fastest on mid-sized arrays, not on the largest). */
 typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE, 2> window_64;
 typedef coarsened<128, 12, warp_rows_layout, STREAMING, PERSISTENT, 1, true> persistent_prefetch;
 typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE, 1, true> one_launch_prefetch;

@@ -62,13 +62,8 @@ static __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t x, uint
     return block_inclusive_scan<BLOCK_THREADS>(x, block_total) - x;
 }
 
-/* Kogge-Stone in shared memory, double buffered: stage 05's "smem" variant (and stage 07's).
- * Step k (offset = 1, 2, 4, ...) adds, for every thread t >= offset, the value `offset` places to
- * the left: after the step thread t holds the sum of the 2^(k+1) values ending at t, and after
- * log2(BLOCK_THREADS) steps the sum of everything up to t. Each step reads one buffer and writes
- * the other (with one buffer a second barrier per step would have to separate the reads from the
- * writes), and its barrier makes the writes visible before the next step reads them. Same
- * contract as block_inclusive_scan. */
+/* Kogge-Stone in shared memory, double buffered: stage 05's "smem" variant (and stage 07's),
+ * explained in 05_gpu_hillis_steele/scan.cu, step 1. Same contract as block_inclusive_scan. */
 template <int BLOCK_THREADS>
 static __device__ __forceinline__ uint32_t block_inclusive_scan_smem(uint32_t x,
                                                                      uint32_t *block_total)

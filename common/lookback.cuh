@@ -65,8 +65,8 @@ static __device__ __forceinline__ uint32_t descriptor_value(tile_descriptor d)
  * A poll is the article's atomicAdd(&descriptor, 0): an atomic is performed at L2 on the current
  * value, so a waiting loop sees the update (a plain load could be kept in a register, or served
  * from the SM's own L1, which other SMs' stores do not update). A volatile load would be correct
- * too; on an H200 it made the warp look-back slower by a fifth (stage 09's README has the
- * numbers). */
+ * too; in development runs on an H200 it made the warp look-back clearly slower (stage 09's
+ * exercise 1 measures it). */
 static __device__ __forceinline__ void descriptor_store(tile_descriptor *descriptors, uint32_t tile,
                                                         tile_descriptor d)
 {

@@ -5,8 +5,9 @@
  * in L1; the prefetching variant asks for input and output far ahead. Beyond the article: one
  * pass with a full 16-lane prefix in each AVX-512 register, a carry without a broadcast, and
  * non-temporal stores for arrays larger than L2.
- * Expected: the article's variants a little faster than 03 at every size; the AVX-512 pass about
- * three times the scalar loop in L1/L2, and from RAM about as fast as memcpy.
+ * Expected: the article's variants a little faster than 03 at most sizes (the README says where
+ * they are not); the AVX-512 pass about three times the scalar loop in L1/L2, and from RAM about
+ * as fast as memcpy.
  * Run it: make stage-4 (from the top folder) or make (in this folder). */
 #include <immintrin.h>
 
@@ -19,9 +20,9 @@
  *    elements i..i+7 and accumulates elements i-LAG..i-LAG+7, so the loop carries both phases at
  *    once: their instructions mix in the scheduler, like two threads on one core, and memory is
  *    read at one steady pace instead of in bursts. The lag is 128 elements (the article used 64;
- *    128 measured a little faster here): 512 bytes of out, 16 iterations back, so the stores of
- *    the prefix have long left the pipeline when accumulate loads them again, and the lines are
- *    still in L1. A much shorter lag makes accumulate wait for those stores; a much longer one
+ *    128 was a little faster in an unrecorded run here): 512 bytes of out, 16 iterations back,
+ *    so the stores of the prefix have long left the pipeline when accumulate loads them again,
+ *    and the lines are still in L1. A much shorter lag makes accumulate wait for those stores; a much longer one
  *    only keeps more lines in flight.
  *    With `prefetch`, each iteration also asks for the input and the output AHEAD elements
  *    further on (8 KiB, two pages: about a microsecond of work, several times what memory takes

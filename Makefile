@@ -9,7 +9,6 @@ include common/rules.mk
 RESULTS_ROOT := $(if $(filter 1,$(RECORD)),.,$(BUILD)/results)
 BENCH_ARGS ?=
 
-num_to_stage = $(firstword $(foreach s,$(STAGES),$(if $(filter $(1),$(call stage_num,$(s))),$(s))))
 built = $(filter $(1),$(BUILT_STAGES))
 TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
 BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
@@ -98,7 +97,7 @@ grade:
 	@common/grade.sh "$(STAGE)" $(REF)
 
 format:
-	clang-format -i $(wildcard common/*.c common/*.h common/*.cu [0-9][0-9]_*/*.c [0-9][0-9]_*/*.cu)
+	clang-format -i $(wildcard common/*.c common/*.h common/*.cu common/*.cuh [0-9][0-9]_*/*.c [0-9][0-9]_*/*.cu)
 
 clean:
 	rm -rf build

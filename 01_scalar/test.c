@@ -6,7 +6,7 @@
 START_TEST(first_elements)
 {
     const size_t sizes[] = {1, 2, 3, 4};
-    scan_check_patterns(sizes, 4, 0, 0);
+    scan_check_patterns(sizes, sizeof sizes / sizeof sizes[0], 0, 0);
 }
 END_TEST
 

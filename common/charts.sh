@@ -18,6 +18,7 @@ export LC_ALL=C
 build=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. common/course.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -42,7 +43,6 @@ reference_style() {
 rows() { grep -v '^#' "$1" | tail -n +2 | awk -F, '{ gsub(/"/, "", $4); print $1 "|" $2 "|" $3 "|" $5 "|" $9 "|" $10 }'; }
 # A key=value fact from a CSV's comment line (l1d, l2, l3 ...), or nothing.
 fact() { head -n 1 "$1" | tr ' ;' '\n\n' | sed -n "s/^$2=//p" | head -n 1; }
-device_of() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
 # The stage's headline variant: the last variant row of a size.
 headline() { rows "$1" | awk -F'|' '$3 == "variant" { if (seen[$2]++) exit; last = $2 } END { print last }'; }
 series() { rows "$1" | awk -F'|' -v v="$2" -v col="$3" '$2 == v { print $4, (col == "gb" ? $6 : $5) }'; }
@@ -114,12 +114,12 @@ add_line() { # script file title style
 stage_chart() { # csv out
     local csv=$1 out=$2 stage kind col unit dir parent
     stage=$(rows "$csv" | head -n 1 | cut -d'|' -f1)
-    kind=$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)
+    kind=$(stage_kind "$stage")
     col=$([ "$kind" = gpu ] && echo gb || echo gelem)
     unit=$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")
     local s="$work/$(basename "$out").gp"
     : >"$s.plot"
-    preamble "$s" "$out" "$stage on $(device_of "$csv")" "$unit" "$csv" "$kind"
+    preamble "$s" "$out" "$stage on $(csv_device "$csv")" "$unit" "$csv" "$kind"
     local i=0 v
     while IFS= read -r v; do
         series "$csv" "$v" "$col" >"$work/$stage-$i.dat"
@@ -127,7 +127,7 @@ stage_chart() { # csv out
         i=$((i + 1))
     done < <(rows "$csv" | awk -F'|' '$3 == "variant" && !seen[$2]++ { print $2 }')
     # The parent's headline variant, measured on the same machine, when its CSV exists.
-    parent=$(sed -n 's/^PARENT *:= *//p' "$stage/Makefile" 2>/dev/null)
+    parent=$(stage_parent "$stage")
     local pcsv
     pcsv="$(dirname "$csv" | sed "s|$stage/results|$parent/results|")/$(basename "$csv")"
     if [ -n "$parent" ] && [ -f "$pcsv" ]; then
@@ -153,7 +153,7 @@ series_chart() {
     local csv stage v i
     for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
         stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] || continue
+        [ "$(stage_kind "$stage")" = "$kind" ] || continue
         [ -n "$first" ] || first=$csv
         if [ "$kind" = gpu ]; then
             v=$(headline "$csv")
@@ -173,7 +173,7 @@ series_chart() {
     local widest=$first
     for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
         stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] || continue
+        [ "$(stage_kind "$stage")" = "$kind" ] || continue
         [ "$(series "$csv" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" -ge \
           "$(series "$widest" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" ] && widest=$csv
     done
@@ -181,7 +181,7 @@ series_chart() {
         series "$widest" "$v" "$col" >"$work/$kind-ref-$v.dat"
         [ -s "$work/$kind-ref-$v.dat" ] && add_line "$s" "$work/$kind-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
     done
-    title="$([ "$kind" = gpu ] && echo "the headline variant of each GPU stage measured" || echo "every CPU stage") on $(device_of "$first")"
+    title="$([ "$kind" = gpu ] && echo "the headline variant of each GPU stage measured" || echo "every CPU stage") on $(csv_device "$first")"
     preamble "$s" "$outdir/$kind-$slug" "$title" "$unit" "$first" "$kind"
     render "$s"
     bar_chart "$kind" "$slug" "$root" "$outdir"
@@ -196,7 +196,7 @@ bar_chart() {
     for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
         local stage
         stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)" = "$kind" ] && files+=("$csv")
+        [ "$(stage_kind "$stage")" = "$kind" ] && files+=("$csv")
     done
     [ ${#files[@]} -gt 0 ] || return 0
     # The largest n present for every stage variant: the articles' one-size tables.
@@ -219,7 +219,7 @@ bar_chart() {
     local s="$work/bars-$kind-$slug.gp" nb
     nb=$(awk -v n="$n_common" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
     cat >"$s" <<EOF
-set title "n = $nb on $(device_of "${files[0]}")" noenhanced
+set title "n = $nb on $(csv_device "${files[0]}")" noenhanced
 set ylabel "$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")"
 set style fill solid 0.85 border -1
 set boxwidth 0.7

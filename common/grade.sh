@@ -17,8 +17,9 @@ usage() { echo "usage: make grade STAGE=N [REF=path/to/reference/repository]" >&
 [ $# -ge 1 ] && [ -n "$1" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. common/course.sh
 stage=$(common/stage-dir.sh "$1") || usage
-num=$((10#${stage%%_*}))
+num=$(stage_number "$stage")
 
 ref=${2:-}
 if [ -z "$ref" ]; then
@@ -35,7 +36,7 @@ if [ -f "$ref/.handout" ]; then
     exit 2
 fi
 
-kind=$([ -e "$stage/scan.cu" ] && echo gpu || echo cpu)
+kind=$(stage_kind "$stage")
 sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^24")
 out=build/grade
 mkdir -p "$out"
@@ -99,7 +100,7 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
                 if (!(n in arr) || value[path, last[n], n] + 0 < arr[n] + 0) arr[n] = value[path, last[n], n]
         }
     }
-    function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+    '"$AWK_LABEL"'
     BEGIN {
         print ""
         printf "%-28s %s\n", "test case", "result"

@@ -16,10 +16,11 @@ usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage number, e.g. 
 [ $# -eq 2 ] && [ -n "$1" ] && [ -n "$2" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. common/course.sh
 
 stage=$(common/stage-dir.sh "$1") || usage
-num=$((10#${stage%%_*}))
-kernel=$(ls "$stage"/scan.c "$stage"/scan.cu 2>/dev/null | head -n 1 || true)
+num=$(stage_number "$stage")
+kernel=$(stage_kernel "$stage")
 grep -q 'SOLUTION BEGIN' "$kernel" || { echo "handout: $kernel has no SOLUTION markers" >&2; exit 2; }
 
 dest=$2

@@ -14,14 +14,14 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-kind_of() { [ -e "$1/scan.cu" ] && echo gpu || echo cpu; }
+. common/course.sh
 
 # The markdown table of one CSV: one row per size (even powers of two and the largest), one column
 # per variant and reference row.
 stage_table() { # csv kind
     local csv=$1 kind=$2
     awk -F, -v kind="$kind" -v file="$(basename "$csv")" '
-        function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+        '"$AWK_LABEL"'
         NR == 1 { header = $0; next }
         /^#/ || $1 == "stage" { next }
         {
@@ -83,13 +83,13 @@ for readme in [0-9][0-9]_*/README.md; do
     grep -qx '<!-- results table -->' "$readme" || continue
     : >"$work/table"
     for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do
-        stage_table "$csv" "$(kind_of "$stage")" >>"$work/table"
+        stage_table "$csv" "$(stage_kind "$stage")" >>"$work/table"
         echo >>"$work/table"
         slug=$(basename "$csv" .csv)
         echo "![$stage on $(basename "$csv" .csv)](results/$slug.svg)" >>"$work/table"
         echo >>"$work/table"
     done
-    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$((10#${stage%%_*})) RECORD=1\`." >"$work/table"
+    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$(stage_number "$stage") RECORD=1\`." >"$work/table"
     check_or_write "$readme" "$work/table" '<!-- results table -->' '<!-- end results table -->'
 done
 
@@ -100,18 +100,18 @@ course_tables() {
         local csvs=()
         for stage in [0-9][0-9]_*/; do
             stage=${stage%/}
-            [ "$(kind_of "$stage")" = "$kind" ] || continue
+            [ "$(stage_kind "$stage")" = "$kind" ] || continue
             for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do csvs+=("$csv"); done
         done
         [ ${#csvs[@]} -gt 0 ] || continue
         n_list=$([ "$kind" = cpu ] && echo "65536 134217728" || echo "67108864 268435456")
         for csv in "${csvs[@]}"; do
             stage=$(dirname "$(dirname "$csv")")
-            idea=$(sed -n '1s/^# Stage [0-9]*: *//p' "$stage/Makefile" | sed 's/\. .*$//; s/\.$//')
-            parent=$(sed -n 's/^PARENT *:= *//p' "$stage/Makefile")
+            idea=$(stage_idea "$stage")
+            parent=$(stage_parent "$stage")
             printf '%s|%s|%s|%s|%s\n' "$stage" "$csv" "$idea" "$parent" "$(basename "$csv" .csv)"
         done | awk -F'|' -v kind="$kind" -v nlist="$n_list" '
-            function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }
+            '"$AWK_LABEL"'
             function ratio(x) { return sprintf(x < 0.1 ? "%.3f" : "%.2f", x) }
             function rate(x) { return sprintf(kind == "gpu" ? (x < 10 ? "%.1f" : "%.0f") : "%.2f", x) }
             {
@@ -174,11 +174,11 @@ stage_list() {
     for stage in [0-9][0-9]_*/; do
         stage=${stage%/}
         local idea machines=""
-        idea=$(sed -n '1s/^# Stage [0-9]*: *//p' "$stage/Makefile" | sed 's/\. .*$//; s/\.$//')
+        idea=$(stage_idea "$stage")
         for csv in $(ls "$stage"/results/*.csv 2>/dev/null | sort); do
             machines="$machines${machines:+, }$(grep -v '^#' "$csv" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }')"
         done
-        echo "| [$stage]($stage/README.md) | $idea | $([ "$(kind_of "$stage")" = gpu ] && echo GPU || echo CPU) | ${machines:-not yet measured} |"
+        echo "| [$stage]($stage/README.md) | $idea | $([ "$(stage_kind "$stage")" = gpu ] && echo GPU || echo CPU) | ${machines:-not yet measured} |"
     done
 }
 if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then

@@ -39,8 +39,9 @@ START_TEST(offsets_many_tiles)
 }
 END_TEST
 
-/* The persistent variants loop: each block scans several tiles when there are more tiles than
- * blocks resident on the GPU (about 4 per multiprocessor). Sizes of a few such rounds. */
+/* The looping variants (one-launch, one-launch+prefetch, persistent+prefetch): each block scans
+ * several tiles when there are more tiles than blocks resident on the GPU (4 to 5 per
+ * multiprocessor). Sizes of a few such rounds; with --small, one round only. */
 START_TEST(persistent_rounds)
 {
     if (scan_test_small()) {

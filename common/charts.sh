@@ -46,6 +46,19 @@ fact() { head -n 1 "$1" | tr ' ;' '\n\n' | sed -n "s/^$2=//p" | head -n 1; }
 # The stage's headline variant: the last variant row of a size.
 headline() { rows "$1" | awk -F'|' '$3 == "variant" { if (seen[$2]++) exit; last = $2 } END { print last }'; }
 series() { rows "$1" | awk -F'|' -v v="$2" -v col="$3" '$2 == v { print $4, (col == "gb" ? $6 : $5) }'; }
+# The names of a CSV's variant (or reference) rows, in their order.
+names() { rows "$1" | awk -F'|' -v role="$2" '$3 == role && !seen[$2]++ { print $2 }'; }
+# What a chart of a kind of stage plots: the column series() reads, and the axis label.
+rate_col() { [ "$1" = gpu ] && echo gb || echo gelem; }
+rate_unit() { [ "$1" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s"; }
+# The CSVs of one machine (slug) under root, of one kind of stage, in stage order.
+machine_csvs() { # kind slug root
+    local csv
+    for csv in "$3"/[0-9][0-9]_*/results/"$2".csv; do
+        [ -e "$csv" ] && [ "$(stage_kind "$(basename "$(dirname "$(dirname "$csv")")")")" = "$1" ] && echo "$csv"
+    done
+    return 0
+}
 
 # Writes the gnuplot preamble for a line chart into $1: terminal, axes, cache or L2 marks.
 preamble() {
@@ -111,21 +124,26 @@ add_line() { # script file title style
     printf '%s"%s" using 1:2 title "%s" %s' "$sep" "$2" "$3" "$4" >>"$1.plot"
 }
 
+# One line per variant of a CSV, in the stage's colour, a dash and a point style each.
+add_variants() { # script csv stage column dat-prefix title-prefix
+    local i=0 v
+    while IFS= read -r v; do
+        series "$2" "$v" "$4" >"$5-$i.dat"
+        add_line "$1" "$5-$i.dat" "$6$v" "lc rgb '$(stage_colour "$3")' dt $((i + 1)) lw 2 pt $((i + 5))"
+        i=$((i + 1))
+    done < <(names "$2" variant)
+}
+
 stage_chart() { # csv out
     local csv=$1 out=$2 stage kind col unit dir parent
     stage=$(rows "$csv" | head -n 1 | cut -d'|' -f1)
     kind=$(stage_kind "$stage")
-    col=$([ "$kind" = gpu ] && echo gb || echo gelem)
-    unit=$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")
-    local s="$work/$(basename "$out").gp"
+    col=$(rate_col "$kind")
+    unit=$(rate_unit "$kind")
+    local s="$work/$(basename "$out").gp" v
     : >"$s.plot"
     preamble "$s" "$out" "$stage on $(csv_device "$csv")" "$unit" "$csv" "$kind"
-    local i=0 v
-    while IFS= read -r v; do
-        series "$csv" "$v" "$col" >"$work/$stage-$i.dat"
-        add_line "$s" "$work/$stage-$i.dat" "$v" "lc rgb '$(stage_colour "$stage")' dt $((i + 1)) lw 2 pt $((i + 5))"
-        i=$((i + 1))
-    done < <(rows "$csv" | awk -F'|' '$3 == "variant" && !seen[$2]++ { print $2 }')
+    add_variants "$s" "$csv" "$stage" "$col" "$work/$stage" ""
     # The parent's headline variant, measured on the same machine, when its CSV exists.
     parent=$(stage_parent "$stage")
     local pcsv
@@ -139,50 +157,42 @@ stage_chart() { # csv out
     while IFS= read -r v; do
         series "$csv" "$v" "$col" >"$work/$stage-ref-$v.dat"
         add_line "$s" "$work/$stage-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
-    done < <(rows "$csv" | awk -F'|' '$3 == "reference" && !seen[$2]++ { print $2 }')
+    done < <(names "$csv" reference)
     render "$s"
 }
 
 # Series chart across stages of one kind for one machine. $1 kind, $2 machine slug, $3 root, $4 outdir
 series_chart() {
-    local kind=$1 slug=$2 root=$3 outdir=$4 col unit title first="" s
-    col=$([ "$kind" = gpu ] && echo gb || echo gelem)
-    unit=$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")
+    local kind=$1 slug=$2 root=$3 outdir=$4 col unit title s
+    col=$(rate_col "$kind")
+    unit=$(rate_unit "$kind")
     s="$work/$kind-$slug.gp"
     : >"$s.plot"
-    local csv stage v i
-    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
+    local csv stage v files=()
+    mapfile -t files < <(machine_csvs "$kind" "$slug" "$root")
+    [ ${#files[@]} -gt 0 ] || return 0
+    for csv in "${files[@]}"; do
         stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$(stage_kind "$stage")" = "$kind" ] || continue
-        [ -n "$first" ] || first=$csv
         if [ "$kind" = gpu ]; then
             v=$(headline "$csv")
             series "$csv" "$v" "$col" >"$work/$kind-$stage.dat"
             add_line "$s" "$work/$kind-$stage.dat" "$stage: $v" "lc rgb '$(stage_colour "$stage")' dt 1 lw 2 pt 7"
         else
-            i=0
-            while IFS= read -r v; do
-                series "$csv" "$v" "$col" >"$work/$kind-$stage-$i.dat"
-                add_line "$s" "$work/$kind-$stage-$i.dat" "$stage: $v" "lc rgb '$(stage_colour "$stage")' dt $((i + 1)) lw 2 pt $((i + 5))"
-                i=$((i + 1))
-            done < <(rows "$csv" | awk -F'|' '$3 == "variant" && !seen[$2]++ { print $2 }')
+            add_variants "$s" "$csv" "$stage" "$col" "$work/$kind-$stage" "$stage: "
         fi
     done
-    [ -n "$first" ] || return 0
     # The reference rows from the stage whose sweep reaches furthest (the last one with the most rows).
-    local widest=$first
-    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
-        stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$(stage_kind "$stage")" = "$kind" ] || continue
-        [ "$(series "$csv" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" -ge \
-          "$(series "$widest" "$([ "$kind" = gpu ] && echo copy || echo stream)" "$col" | wc -l)" ] && widest=$csv
+    local widest=${files[0]} roof
+    roof=$([ "$kind" = gpu ] && echo copy || echo stream)
+    for csv in "${files[@]}"; do
+        [ "$(series "$csv" "$roof" "$col" | wc -l)" -ge "$(series "$widest" "$roof" "$col" | wc -l)" ] && widest=$csv
     done
     for v in $([ "$kind" = gpu ] && echo "copy cub" || echo "stream memcpy"); do
         series "$widest" "$v" "$col" >"$work/$kind-ref-$v.dat"
         [ -s "$work/$kind-ref-$v.dat" ] && add_line "$s" "$work/$kind-ref-$v.dat" "$v" "$(reference_style "$v") pt 0"
     done
-    title="$([ "$kind" = gpu ] && echo "the headline variant of each GPU stage measured" || echo "every CPU stage") on $(csv_device "$first")"
-    preamble "$s" "$outdir/$kind-$slug" "$title" "$unit" "$first" "$kind"
+    title="$([ "$kind" = gpu ] && echo "the headline variant of each GPU stage measured" || echo "every CPU stage") on $(csv_device "${files[0]}")"
+    preamble "$s" "$outdir/$kind-$slug" "$title" "$unit" "${files[0]}" "$kind"
     render "$s"
     bar_chart "$kind" "$slug" "$root" "$outdir"
 }
@@ -193,11 +203,7 @@ bar_chart() {
     col=$([ "$kind" = gpu ] && echo 6 || echo 5)
     : >"$work/bars-$kind.dat"
     local files=()
-    for csv in $(ls "$root"/[0-9][0-9]_*/results/"$slug".csv 2>/dev/null | sort); do
-        local stage
-        stage=$(basename "$(dirname "$(dirname "$csv")")")
-        [ "$(stage_kind "$stage")" = "$kind" ] && files+=("$csv")
-    done
+    mapfile -t files < <(machine_csvs "$kind" "$slug" "$root")
     [ ${#files[@]} -gt 0 ] || return 0
     # The largest n present for every stage variant: the articles' one-size tables.
     n_common=$(for csv in "${files[@]}"; do rows "$csv"; done |
@@ -220,7 +226,7 @@ bar_chart() {
     nb=$(awk -v n="$n_common" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
     cat >"$s" <<EOF
 set title "n = $nb on $(csv_device "${files[0]}")" noenhanced
-set ylabel "$([ "$kind" = gpu ] && echo "GB/s (8 bytes per element)" || echo "G elements / s")"
+set ylabel "$(rate_unit "$kind")"
 set style fill solid 0.85 border -1
 set boxwidth 0.7
 set yrange [0:*]

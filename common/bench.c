@@ -101,6 +101,11 @@ static int parse_sizes(const char *spec, options *opt, char *err, size_t err_siz
                 snprintf(err, err_size, "bad size '%s'", item);
                 return 0;
             }
+            if (from == 0) {
+                snprintf(err, err_size, "size 0 in '%s': there is nothing to time (sizes start at 1)",
+                         spec);
+                return 0;
+            }
             to = from;
         }
         for (size_t n = from; n <= to; n <<= step) {
@@ -363,8 +368,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         size_t n = opt.sizes[s];
         char nb[32];
         scan_format_size(n, nb, sizeof nb);
-        uint32_t *input = malloc(n * sizeof *input + 4), *expected = malloc(n * sizeof *input + 4),
-                 *actual = malloc(n * sizeof *input + 4);
+        uint32_t *input = scan_host_words(n), *expected = scan_host_words(n),
+                 *actual = scan_host_words(n);
         if (!input || !expected || !actual) {
             fprintf(stderr, "cannot allocate %.2f GiB of host memory for n=%s\n",
                     gib(3 * n * sizeof *input), nb);

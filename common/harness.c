@@ -167,6 +167,8 @@ const char *scan_format_size(size_t n, char *buf, size_t size)
     return buf;
 }
 
+uint32_t *scan_host_words(size_t count) { return malloc((count ? count : 1) * sizeof(uint32_t)); }
+
 size_t scan_host_memory_limit(void)
 {
     size_t kib = 0;

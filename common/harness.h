@@ -89,6 +89,9 @@ int scan_parse_size(const char *text, size_t *out);
 int scan_parse_u64(const char *text, uint64_t *out);
 /* Writes n as "2^20" when it is a power of two, else as a decimal. */
 const char *scan_format_size(size_t n, char *buf, size_t size);
+/* Host memory for count 32-bit words (one at least, so that n = 0 needs no special case), or NULL
+ * when there is not enough. */
+uint32_t *scan_host_words(size_t count);
 /* Host memory a test or benchmark may use: three quarters of MemAvailable. */
 size_t scan_host_memory_limit(void);
 /* A default seed: from SCAN_SEED when set, else from the clock. */

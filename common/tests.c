@@ -29,7 +29,7 @@ int scan_test_small(void) { return max_log2 < 20; }
 
 static void *host_alloc(size_t count)
 {
-    uint32_t *p = malloc((count ? count : 1) * sizeof *p);
+    uint32_t *p = scan_host_words(count);
     ck_assert_msg(p != NULL, "cannot allocate %zu bytes of host memory", count * sizeof *p);
     return p;
 }

@@ -22,8 +22,8 @@
  *    read at one steady pace instead of in bursts. The lag is 128 elements (the article used 64;
  *    128 was a little faster in an unrecorded run here): 512 bytes of out, 16 iterations back,
  *    so the stores of the prefix have long left the pipeline when accumulate loads them again,
- *    and the lines are still in L1. A much shorter lag makes accumulate wait for those stores; a much longer one
- *    only keeps more lines in flight.
+ *    and the lines are still in L1. A much shorter lag makes accumulate wait for those stores; a
+ *    much longer one only keeps more lines in flight.
  *    With `prefetch`, each iteration also asks for the input and the output AHEAD elements
  *    further on (8 KiB, two pages: about a microsecond of work, several times what memory takes
  *    to answer); the caller keeps those addresses inside the arrays. */

@@ -13,7 +13,7 @@
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
 #define MAX_SIZES         128
-#define MAX_SELECTED      32 /* --variant options at most */
+#define MAX_SELECTED      32  /* --variant options at most */
 #define BYTES_PER_ELEMENT 8.0 /* one read and one write: the articles' convention */
 #define SAMPLE_MS         2.0 /* a timed sample is a batch of runs lasting about this long */
 #define MIN_SAMPLES       3
@@ -102,8 +102,8 @@ static int parse_sizes(const char *spec, options *opt, char *err, size_t err_siz
                 return 0;
             }
             if (from == 0) {
-                snprintf(err, err_size, "size 0 in '%s': there is nothing to time (sizes start at 1)",
-                         spec);
+                snprintf(err, err_size,
+                         "size 0 in '%s': there is nothing to time (sizes start at 1)", spec);
                 return 0;
             }
             to = from;
@@ -245,7 +245,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                 return bad_usage(argv[0], "--seed wants an unsigned number, not '%s'", next);
             i++;
         } else if (!strcmp(a, "--variant") && next) {
-            if (selected_count == MAX_SELECTED) return bad_usage(argv[0], "too many --variant%s", "");
+            if (selected_count == MAX_SELECTED)
+                return bad_usage(argv[0], "too many --variant%s", "");
             selected_names[selected_count++] = next;
             i++;
         } else if (!strcmp(a, "--csv") && next) {

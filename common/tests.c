@@ -207,7 +207,10 @@ void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, si
     }
 }
 
-void scan_check_sizes(const size_t *sizes, size_t count) { scan_check_sizes_at(sizes, count, 0, 0); }
+void scan_check_sizes(const size_t *sizes, size_t count)
+{
+    scan_check_sizes_at(sizes, count, 0, 0);
+}
 
 void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
 {

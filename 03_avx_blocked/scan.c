@@ -48,8 +48,8 @@ local_prefix(const uint32_t *in, uint32_t *out, size_t len, __m128i s, int prefe
  *    shorter. in == out works as in 02_sse: each block is read before it is written. Prefetching
  *    reaches a block ahead, so it runs only while a whole next block lies inside the arrays: no
  *    prefetch ever names an address past their ends. */
-__attribute__((target("avx2"))) static inline void scan_blocks(const uint32_t *in, uint32_t *out,
-                                                               size_t n, int prefetch)
+__attribute__((target("avx2"))) static inline void
+scan_blocked_with(const uint32_t *in, uint32_t *out, size_t n, int prefetch)
 {
     /* SOLUTION BEGIN: the blocks in order, carrying s; prefetch while a next block exists */
     size_t m = n / 8 * 8;
@@ -66,14 +66,14 @@ __attribute__((target("avx2"))) static void scan_blocked(const uint32_t *in, uin
                                                          size_t n, void *scratch)
 {
     (void)scratch;
-    scan_blocks(in, out, n, 0);
+    scan_blocked_with(in, out, n, 0);
 }
 
 __attribute__((target("avx2"))) static void scan_blocked_prefetch(const uint32_t *in, uint32_t *out,
                                                                   size_t n, void *scratch)
 {
     (void)scratch;
-    scan_blocks(in, out, n, 1);
+    scan_blocked_with(in, out, n, 1);
 }
 
 const scan_variant stage_variants[] = {

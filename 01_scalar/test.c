@@ -17,7 +17,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    /* The loop has no blocks: tile 64 still puts sizes around small multiples in the tests. */
-    scan_test_config config = {.tile = 64, .add_cases = stage_cases};
+    scan_test_config config = {.add_cases = stage_cases};
     return scan_test_main(argc, argv, &config);
 }

@@ -33,7 +33,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    /* One AVX2 register of eight elements: the shared cases test sizes around its multiples. */
-    scan_test_config config = {.tile = 8, .add_cases = stage_cases};
+    scan_test_config config = {.add_cases = stage_cases};
     return scan_test_main(argc, argv, &config);
 }

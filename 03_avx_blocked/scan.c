@@ -9,9 +9,43 @@
 #include <immintrin.h>
 
 #include "scan.h"
-#include "simd_prefix.h"
 
-/* 1-3. prefix8, accumulate and scan_tail: stage 02's building blocks, in common/simd_prefix.h. */
+/* 1, with AVX2: prefix8, eight elements per register, as two independent four-element prefixes.
+ *    The byte shift of a 256-bit register works inside each 128-bit half, so the same two steps
+ *    give 1 2 3 4 5 6 7 8 -> 1 3 6 10 | 5 11 18 26: still useful, because accumulate works on
+ *    blocks of four anyway, and this does two of them per instruction. */
+__attribute__((target("avx2"))) static inline void prefix8(const uint32_t *in, uint32_t *out)
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)in);
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    _mm256_storeu_si256((__m256i *)out, x);
+}
+
+/* 2. accumulate: p[0..4) holds a block's local prefix, s the running total of everything before
+ *    the block in all four lanes. It adds s to the block and returns s + p[3], with p[3] broadcast
+ *    from the local prefix: one add between consecutive blocks, so the chain that carries the
+ *    total runs at one add per four elements and everything else overlaps. With AVX the broadcast
+ *    is a load (vbroadcastss), so the ALUs only add. */
+__attribute__((target("avx2"))) static inline __m128i accumulate(uint32_t *p, __m128i s)
+{
+    __m128i d = _mm_castps_si128(_mm_broadcast_ss((const float *)&p[3]));
+    __m128i x = _mm_loadu_si128((const __m128i *)p);
+    _mm_storeu_si128((__m128i *)p, _mm_add_epi32(s, x));
+    return _mm_add_epi32(s, d);
+}
+
+/* 3. scan_tail: the last elements, fewer than a register holds, one at a time from the carry as in
+ *    01_scalar. No load or store ever reaches past the end of in or out, not even into the same
+ *    page. */
+static inline void scan_tail(const uint32_t *in, uint32_t *out, size_t from, size_t n,
+                             uint32_t carry)
+{
+    for (size_t i = from; i < n; i++) {
+        carry += in[i];
+        out[i] = carry;
+    }
+}
 
 /* 4. local_prefix: both passes over one block, while it is in L1. Pass 1 reads BLOCK elements of
  *    in and writes BLOCK elements of out; pass 2 reads and writes the same out again. With 4096
@@ -76,9 +110,10 @@ __attribute__((target("avx2"))) static void scan_blocked_prefetch(const uint32_t
     scan_blocked_with(in, out, n, 1);
 }
 
+/* The variants work in blocks of BLOCK elements (the tests probe sizes around its multiples). */
 const scan_variant stage_variants[] = {
-    {"blocked", NULL, scan_blocked},
-    {"blocked+prefetch", NULL, scan_blocked_prefetch},
+    {"blocked", NULL, scan_blocked, BLOCK, 0},
+    {"blocked+prefetch", NULL, scan_blocked_prefetch, BLOCK, SCAN_GRADED},
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];
 

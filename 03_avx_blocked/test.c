@@ -1,8 +1,9 @@
 /* Stage 03's tests: the shared cases (common/tests.c) and the edges of the 4096-element blocks. */
 #include "tests.h"
 
-/* Must match BLOCK in scan.c: the block edges below are where the carry passes between blocks. */
-#define BLOCK 4096
+/* BLOCK in scan.c, the variants' tile: the block edges below are where the carry passes between
+ * blocks. */
+#define BLOCK scan_test_tile()
 
 /* The carry leaves one block and enters the next: one element short of a block, exactly one,
  * one past (a block of one element follows), a tail shorter than a register after a whole block,
@@ -36,6 +37,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {.tile = BLOCK, .add_cases = stage_cases};
+    scan_test_config config = {.add_cases = stage_cases};
     return scan_test_main(argc, argv, &config);
 }

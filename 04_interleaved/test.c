@@ -2,11 +2,13 @@
  * distance, and the single pass's head, tail and non-temporal threshold. */
 #include "tests.h"
 
-/* Must match scan.c: the sizes below sit on the edges these constants create. */
-#define LAG    128
-#define AHEAD  2048
-#define UNROLL 8
-#define NT_MIN (1 << 19)
+/* scan.c's constants, read from its stage_constants: the sizes below sit on the edges they create.
+ */
+#define LAG      scan_test_constant("LAG")
+#define AHEAD    scan_test_constant("AHEAD")
+#define UNROLL   scan_test_constant("UNROLL")
+#define NT_MIN   scan_test_constant("NT_MIN")
+#define NT_AHEAD scan_test_constant("NT_AHEAD")
 
 /* The loop starts once LAG elements have their local prefix and ends with LAG elements still to
  * accumulate: arrays shorter than the lag (the loop never runs), exactly one lag, one register
@@ -54,10 +56,10 @@ END_TEST
 
 /* Non-temporal stores start at NT_MIN elements: just below and above, with out misaligned (the
  * head must bring it to a 64-byte boundary, or the non-temporal store faults) and a tail, in
- * place too; and the prefetch there stops 2048 elements before the last whole iteration. */
+ * place too; and the prefetch there stops NT_AHEAD elements before the last whole iteration. */
 START_TEST(nt_threshold)
 {
-    const size_t sizes[] = {NT_MIN - 1, NT_MIN, NT_MIN + 16 * UNROLL - 1, NT_MIN + 2048 + 33};
+    const size_t sizes[] = {NT_MIN - 1, NT_MIN, NT_MIN + 16 * UNROLL - 1, NT_MIN + NT_AHEAD + 33};
     scan_check_sizes_at(sizes, sizeof sizes / sizeof sizes[0], 2, 7);
 }
 END_TEST
@@ -72,7 +74,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    /* The lag: the shared cases test sizes around its multiples. */
-    scan_test_config config = {.tile = LAG, .add_cases = stage_cases};
+    scan_test_config config = {.add_cases = stage_cases};
     return scan_test_main(argc, argv, &config);
 }

@@ -5,7 +5,6 @@
 
 int main(int argc, char **argv)
 {
-    /* The stage's tile: one element per thread, 1024 threads (scan.cu). */
-    scan_test_config config = {.tile = 1024, .many_tiles = 300, .repeats = 20};
+    scan_test_config config = {.many_tiles = 300, .repeats = 20};
     return scan_test_main(argc, argv, &config);
 }

@@ -1,9 +1,9 @@
 /* Stage 06's tests: the shared cases (common/tests.c) and the Blelloch tile's own edges. */
 #include "tests.h"
 
-/* The stage's tile: 1024 threads, two elements each (scan.cu). */
-#define TILE    2048
-#define THREADS 1024
+/* The stage's tile (scan.cu): 1024 threads, two elements each. */
+#define TILE    scan_test_tile()
+#define THREADS (scan_test_tile() / 2)
 
 /* Each thread holds elements t and t + THREADS of a tile: a last tile that ends just before, at
  * or just after its middle exercises the zeros that pad it. (Many tiles, which exercise the
@@ -19,7 +19,6 @@ static void stage_cases(Suite *suite) { scan_add_case(suite, "tile_halves", tile
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {
-        .tile = TILE, .add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
+    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
     return scan_test_main(argc, argv, &config);
 }

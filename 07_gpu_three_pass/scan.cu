@@ -4,15 +4,17 @@
  * moving the data more than once: 16 bytes per element (scan, then add), or 12 (reduce, then scan).
  * Expected: smem and shuffle near the article's 801 and 920 GB/s (H100, 2^30); coarsened
  * tiles with 16-byte loads well above; reduce-then-scan near 8/12 of `copy` for large n.
- * Run it: make stage-7 (from the top folder) or make (in this folder). */
+ * Run it: make stage-7 (from the top folder) or make (in this folder).
+ * The files: block_scan.cuh (05's block scans, and an exclusive one), this file (the passes). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "scan.h"
 
-/* Every kernel of this stage has this signature: it works on tiles first_tile + blockIdx.x of an
- * array of n elements (in, out) and reads or writes one sum per tile (tile_sums). */
-typedef void (*tile_kernel)(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                            size_t first_tile);
+/* Every kernel of this stage has this signature: block b works on tile b of an array of n
+ * elements (in, out) and reads or writes one sum per tile (tile_sums). One launch covers any array
+ * that fits in a GPU's memory: a tile holds 512 elements or more, and gridDim.x may reach 2^31 - 1
+ * (a larger grid would fail its launch check, not go wrong). */
+typedef void (*tile_kernel)(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums);
 
 /* ---- 1. The article's passes: one element per thread, a tile of 512 ------------------------ */
 
@@ -24,9 +26,9 @@ enum block_scan_kind { KOGGE_STONE_SMEM, WARP_SHUFFLE };
  *     thread 0 writes the tile's total into tile_sums (NULL when the array is a single tile). */
 template <block_scan_kind KIND>
 __global__ void __launch_bounds__(THREADS)
-    scan_tiles(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums, size_t first_tile)
+    scan_tiles(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
-    const size_t tile = first_tile + blockIdx.x, i = tile * THREADS + threadIdx.x;
+    const size_t tile = blockIdx.x, i = tile * THREADS + threadIdx.x;
     uint32_t x = i < n ? in[i] : 0, tile_total;
     if constexpr (KIND == KOGGE_STONE_SMEM)
         x = block_inclusive_scan_smem<THREADS>(x, &tile_total);
@@ -39,11 +41,10 @@ __global__ void __launch_bounds__(THREADS)
 /* 1b. Pass 3 (accumulate): after pass 2, tile_sums[b] is the sum of tiles 0..b, so every element
  *     of tile b > 0 adds tile_sums[b - 1]. */
 __global__ void __launch_bounds__(THREADS)
-    add_tile_prefix(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                    size_t first_tile)
+    add_tile_prefix(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
     (void)in;
-    const size_t tile = first_tile + blockIdx.x, i = tile * THREADS + threadIdx.x;
+    const size_t tile = blockIdx.x, i = tile * THREADS + threadIdx.x;
     /* SOLUTION BEGIN: every element of tile b > 0 adds tile_sums[b - 1] */
     if (tile > 0 && i < n) out[i] += tile_sums[tile - 1];
     /* SOLUTION END, stub: (void)out; (void)n; (void)tile_sums; (void)i; */
@@ -52,24 +53,20 @@ __global__ void __launch_bounds__(THREADS)
 /* ---- 2. The host side: the passes in order, and pass 2 as recursion ------------------------- */
 
 /* One way to run the three passes: the tile size, the block size, whether tiles are placed by in's
- * skew (the coarsened kernels, step 3), and the kernels of pass 1 and pass 3. */
+ * skew (the coarsened kernels, step 3), the kernels of pass 1 and pass 3, and the one of them that
+ * scans an array of a single tile on its own (tile_sums NULL). */
 typedef struct three_pass {
     size_t tile;
     int threads;
     int skewed;
-    tile_kernel first_pass, last_pass;
+    tile_kernel first_pass, last_pass, single_tile;
 } three_pass;
 
-/* One launch per 2^31 - 1 tiles, gridDim.x's limit (one launch for any n that fits in memory). */
 static void launch_tiles(tile_kernel kernel, int threads, size_t tiles, const uint32_t *in,
                          uint32_t *out, size_t n, uint32_t *tile_sums)
 {
-    const size_t max_blocks = 0x7FFFFFFF;
-    for (size_t first = 0; first < tiles; first += max_blocks) {
-        const size_t blocks = tiles - first < max_blocks ? tiles - first : max_blocks;
-        kernel<<<(unsigned)blocks, threads>>>(in, out, n, tile_sums, first);
-        LAUNCH_CHECK();
-    }
+    kernel<<<(unsigned)tiles, threads>>>(in, out, n, tile_sums);
+    LAUNCH_CHECK();
 }
 
 /* Where p sits inside its 16-byte line, in elements (0..3): the skew of step 3a. */
@@ -97,37 +94,21 @@ static size_t scratch_words(size_t n, size_t tile, size_t max_skew)
     return tiles <= 1 ? 0 : sums_words(tiles) + scratch_words(tiles, tile, max_skew);
 }
 
-/* 2b. Scan, then propagate (the article's order): pass 1 writes every tile's local prefix to out
- *     and its total to tile_sums; pass 2 scans tile_sums in place, with these same three passes
- *     one level down, until the sums fit in one tile; pass 3 adds tile_sums[b - 1] to tile b. */
-static void scan_then_propagate(const three_pass *p, const uint32_t *in, uint32_t *out, size_t n,
-                                uint32_t *tile_sums)
+/* 2b. The three passes: pass 1 leaves every tile's total in tile_sums (and, scanning first, its
+ *     local prefix in out); pass 2 scans tile_sums in place, with these same three passes one
+ *     level down, until the sums fit in one tile; pass 3 adds tile_sums[b - 1] to tile b (or,
+ *     reducing first, scans tile b from it). A single tile is the answer at once. */
+static void three_passes(const three_pass *p, const uint32_t *in, uint32_t *out, size_t n,
+                         uint32_t *tile_sums)
 {
     const size_t tiles = tile_count(p, in, n);
-    if (tiles == 1) { /* one tile: its local prefix is the answer */
-        launch_tiles(p->first_pass, p->threads, 1, in, out, n, NULL);
+    if (tiles == 1) {
+        launch_tiles(p->single_tile, p->threads, 1, in, out, n, NULL);
         return;
     }
-    /* SOLUTION BEGIN: pass 1 into out and tile_sums, pass 2 by recursion, pass 3 */
+    /* SOLUTION BEGIN: pass 1 into tile_sums, pass 2 by recursion on them, pass 3 */
     launch_tiles(p->first_pass, p->threads, tiles, in, out, n, tile_sums);
-    scan_then_propagate(p, tile_sums, tile_sums, tiles, tile_sums + sums_words(tiles));
-    launch_tiles(p->last_pass, p->threads, tiles, in, out, n, tile_sums);
-    /* SOLUTION END, stub: (void)tile_sums; */
-}
-
-/* 2c. Reduce, then scan: pass 1 writes only the tile totals, pass 2 scans them (recursively, in
- *     the same order), pass 3 scans every tile from its prefix and writes out. */
-static void reduce_then_scan(const three_pass *p, const uint32_t *in, uint32_t *out, size_t n,
-                             uint32_t *tile_sums)
-{
-    const size_t tiles = tile_count(p, in, n);
-    if (tiles == 1) { /* one tile: scan it from prefix 0 */
-        launch_tiles(p->last_pass, p->threads, 1, in, out, n, NULL);
-        return;
-    }
-    /* SOLUTION BEGIN: reduce the tiles, scan the sums by recursion, scan the tiles */
-    launch_tiles(p->first_pass, p->threads, tiles, in, out, n, tile_sums);
-    reduce_then_scan(p, tile_sums, tile_sums, tiles, tile_sums + sums_words(tiles));
+    three_passes(p, tile_sums, tile_sums, tiles, tile_sums + sums_words(tiles));
     launch_tiles(p->last_pass, p->threads, tiles, in, out, n, tile_sums);
     /* SOLUTION END, stub: (void)tile_sums; */
 }
@@ -246,10 +227,9 @@ static __device__ __forceinline__ uint32_t scan_tile_coarsened(const uint32_t *i
 
 /* 3d. Pass 1 of "shuffle+coarsened": the coarsened tile scan, keeping each tile's total. */
 __global__ void __launch_bounds__(COARSE_THREADS)
-    scan_tiles_coarsened(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                         size_t first_tile)
+    scan_tiles_coarsened(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
-    const size_t tile = first_tile + blockIdx.x;
+    const size_t tile = blockIdx.x;
     const uint32_t tile_total = scan_tile_coarsened(in, out, n, tile, 0);
     if (tile_sums && threadIdx.x == 0) tile_sums[tile] = tile_total;
 }
@@ -257,10 +237,9 @@ __global__ void __launch_bounds__(COARSE_THREADS)
 /* 3e. Pass 3 of "shuffle+coarsened": add the tile's prefix to out, 16 bytes at a time. The tiles
  *     are the ones pass 1 used, placed by in's skew. */
 __global__ void __launch_bounds__(COARSE_THREADS)
-    add_tile_prefix_coarsened(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                              size_t first_tile)
+    add_tile_prefix_coarsened(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
-    const size_t tile = first_tile + blockIdx.x;
+    const size_t tile = blockIdx.x;
     if (tile == 0) return;
     const unsigned skew = line_offset(in);
     const bool out_aligned = line_offset(out) == skew;
@@ -283,11 +262,10 @@ __global__ void __launch_bounds__(COARSE_THREADS)
  *     instead of pass 1's 8 above. (The block scan's total is the sum; the prefixes it computes
  *     on the way cost a few shuffles, nothing next to the 16 KB of input a block reads.) */
 __global__ void __launch_bounds__(COARSE_THREADS)
-    reduce_tiles(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                 size_t first_tile)
+    reduce_tiles(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
     (void)out;
-    const size_t tile = first_tile + blockIdx.x;
+    const size_t tile = blockIdx.x;
     const long long first = thread_first_element(tile, line_offset(in));
     uint32_t sum = 0;
 #pragma unroll
@@ -303,10 +281,9 @@ __global__ void __launch_bounds__(COARSE_THREADS)
 /* 4b. Pass 3: scan each tile again, now starting from its prefix (the inclusive sum of the tiles
  *     before it, from pass 2), and write the final output: 8 bytes per element, once. */
 __global__ void __launch_bounds__(COARSE_THREADS)
-    scan_tiles_with_prefix(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums,
-                           size_t first_tile)
+    scan_tiles_with_prefix(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
-    const size_t tile = first_tile + blockIdx.x;
+    const size_t tile = blockIdx.x;
     /* Loaded first, so that its latency passes while the tile loads. */
     const uint32_t tile_prefix = tile > 0 ? tile_sums[tile - 1] : 0;
     scan_tile_coarsened(in, out, n, tile, tile_prefix);
@@ -314,14 +291,21 @@ __global__ void __launch_bounds__(COARSE_THREADS)
 
 /* ---- The variants, the headline last --------------------------------------------------------- */
 
-static const three_pass smem_passes = {THREADS, THREADS, 0, scan_tiles<KOGGE_STONE_SMEM>,
-                                       add_tile_prefix};
-static const three_pass shuffle_passes = {THREADS, THREADS, 0, scan_tiles<WARP_SHUFFLE>,
-                                          add_tile_prefix};
-static const three_pass coarsened_passes = {COARSE_TILE, COARSE_THREADS, 1, scan_tiles_coarsened,
-                                            add_tile_prefix_coarsened};
-static const three_pass reduce_scan_passes = {COARSE_TILE, COARSE_THREADS, 1, reduce_tiles,
-                                              scan_tiles_with_prefix};
+/* Scan, then propagate (the article's order): a lone tile is scanned by pass 1. Reduce, then scan:
+ * by pass 3, from prefix 0. */
+static const three_pass smem_passes = {THREADS,
+                                       THREADS,
+                                       0,
+                                       scan_tiles<KOGGE_STONE_SMEM>,
+                                       add_tile_prefix,
+                                       scan_tiles<KOGGE_STONE_SMEM>};
+static const three_pass shuffle_passes = {
+    THREADS, THREADS, 0, scan_tiles<WARP_SHUFFLE>, add_tile_prefix, scan_tiles<WARP_SHUFFLE>};
+static const three_pass coarsened_passes = {
+    COARSE_TILE,         COARSE_THREADS, 1, scan_tiles_coarsened, add_tile_prefix_coarsened,
+    scan_tiles_coarsened};
+static const three_pass reduce_scan_passes = {
+    COARSE_TILE, COARSE_THREADS, 1, reduce_tiles, scan_tiles_with_prefix, scan_tiles_with_prefix};
 
 static size_t scratch_one_per_thread(size_t n)
 {
@@ -335,28 +319,29 @@ static size_t scratch_coarsened(size_t n)
 
 static void scan_smem(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
-    if (n) scan_then_propagate(&smem_passes, in, out, n, (uint32_t *)scratch);
+    if (n) three_passes(&smem_passes, in, out, n, (uint32_t *)scratch);
 }
 
 static void scan_shuffle(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
-    if (n) scan_then_propagate(&shuffle_passes, in, out, n, (uint32_t *)scratch);
+    if (n) three_passes(&shuffle_passes, in, out, n, (uint32_t *)scratch);
 }
 
 static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
-    if (n) scan_then_propagate(&coarsened_passes, in, out, n, (uint32_t *)scratch);
+    if (n) three_passes(&coarsened_passes, in, out, n, (uint32_t *)scratch);
 }
 
 static void scan_reduce_then_scan(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
-    if (n) reduce_then_scan(&reduce_scan_passes, in, out, n, (uint32_t *)scratch);
+    if (n) three_passes(&reduce_scan_passes, in, out, n, (uint32_t *)scratch);
 }
 
+/* Each variant's tile (the tests probe sizes around its multiples); `make grade` times the last. */
 const scan_variant stage_variants[] = {
-    {"smem", scratch_one_per_thread, scan_smem},
-    {"shuffle", scratch_one_per_thread, scan_shuffle},
-    {"shuffle+coarsened", scratch_coarsened, scan_coarsened},
-    {"reduce-then-scan", scratch_coarsened, scan_reduce_then_scan},
+    {"smem", scratch_one_per_thread, scan_smem, THREADS, 0},
+    {"shuffle", scratch_one_per_thread, scan_shuffle, THREADS, 0},
+    {"shuffle+coarsened", scratch_coarsened, scan_coarsened, COARSE_TILE, 0},
+    {"reduce-then-scan", scratch_coarsened, scan_reduce_then_scan, COARSE_TILE, SCAN_GRADED},
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

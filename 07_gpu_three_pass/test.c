@@ -2,9 +2,10 @@
  * tiles placed by the input's alignment, and the levels of the recursion. */
 #include "tests.h"
 
-/* The two tile sizes of scan.cu: one element per thread (smem, shuffle) and coarsened. */
-#define TILE        512
-#define COARSE_TILE 4096
+/* The two tile sizes of scan.cu's variants: one element per thread (smem, shuffle), the smallest,
+ * and coarsened, the largest. */
+#define TILE        scan_test_tile_at(0)
+#define COARSE_TILE scan_test_tile()
 
 /* Pass 3 adds tile b - 1's prefix to tile b: hundreds of the 512-element tiles, and one element
  * either side of a whole number of them (the shared many_tiles case does the coarsened tiles). */
@@ -76,7 +77,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {
-        .tile = COARSE_TILE, .add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
+    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
     return scan_test_main(argc, argv, &config);
 }

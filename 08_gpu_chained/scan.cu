@@ -4,10 +4,10 @@
  * of three kernels and three passes; the tiles talk to each other through memory.
  * Expected: very slow, by design: the prefixes travel down a chain one tile at a time, about a
  * microsecond per tile, so the time grows with the number of tiles whatever the GPU's width.
- * Run it: make stage-8 (from the top folder) or make (in this folder). */
+ * Run it: make stage-8 (from the top folder) or make (in this folder).
+ * The files: block_scan.cuh (05's warp-shuffle block scan), this file (the chain). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
-#include "lookback.cuh"
 #include "scan.h"
 
 /* The article's tile: 512 threads, one element each. Stage 09 keeps it, so the two compare. */
@@ -34,10 +34,24 @@ static chain_scratch chain_layout(void *scratch, size_t tiles)
 
 static size_t chain_scratch_bytes(size_t n) { return (1 + 2 * tiles_for(n)) * sizeof(uint32_t); }
 
-/* 2. The kernel. A block draws its tile from the counter (claim_tile: tickets come in the order
- *    blocks start, see the README for why blockIdx.x would not do), scans it, then thread 0 waits
- *    for tile - 1's flag, reads its prefix, and publishes tile's own prefix and flag. The other
- *    511 threads wait at the barrier: the whole block is idle while the chain reaches it. */
+/* 2. The tile order. Thread 0 draws the next ticket from the counter; every thread of the block
+ *    returns it. Blocks draw in the order they start, so tile t's predecessors belong to blocks
+ *    that started earlier and are running: waiting for them is safe, whatever order the hardware
+ *    starts blocks in (the README says why blockIdx.x would not do). Call it once per block (its
+ *    shared word is not reused). */
+static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
+{
+    /* SOLUTION BEGIN: thread 0 draws a ticket (atomicAdd); the block waits for it and returns it */
+    __shared__ uint32_t s_tile;
+    if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    return s_tile;
+    /* SOLUTION END, stub: (void)tile_counter; return blockIdx.x; */
+}
+
+/* 3. The kernel. A block draws its tile, scans it, then thread 0 waits for tile - 1's flag, reads
+ *    its prefix, and publishes tile's own prefix and flag. The other 511 threads wait at the
+ *    barrier: the whole block is idle while the chain reaches it. */
 __global__ void __launch_bounds__(THREADS)
     chained_scan(const uint32_t *in, uint32_t *out, size_t n, chain_scratch s)
 {
@@ -53,7 +67,7 @@ __global__ void __launch_bounds__(THREADS)
         volatile uint32_t *ready = s.tile_ready, *prefix = s.tile_prefix;
         uint32_t carry = 0;
         if (tile > 0) {
-            /* 3. Acquire: volatile loads, so each poll really reads memory; then a fence, so the
+            /* 4. Acquire: volatile loads, so each poll really reads memory; then a fence, so the
              *    prefix is read after the flag was seen set. Without it the prefix load may be
              *    served before the flag load (or from a stale cache line), and read 0. */
             while (ready[tile - 1] == 0) {
@@ -61,7 +75,7 @@ __global__ void __launch_bounds__(THREADS)
             __threadfence();
             carry = prefix[tile - 1];
         }
-        /* 4. Release: the prefix, a fence, then the flag. Without the fence the two stores may
+        /* 5. Release: the prefix, a fence, then the flag. Without the fence the two stores may
          *    reach memory in either order, and tile + 1 could see the flag before the prefix. */
         prefix[tile] = carry + aggregate;
         __threadfence();
@@ -73,7 +87,7 @@ __global__ void __launch_bounds__(THREADS)
     if (i < n) out[i] = x + s_carry;
 }
 
-/* 5. The host side: zero the counter and flags (stream order makes the zeros visible to the
+/* 6. The host side: zero the counter and flags (stream order makes the zeros visible to the
  *    kernel), then one block per tile. */
 static void scan_chained(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
@@ -85,6 +99,6 @@ static void scan_chained(const uint32_t *in, uint32_t *out, size_t n, void *scra
 }
 
 const scan_variant stage_variants[] = {
-    {"chained", chain_scratch_bytes, scan_chained},
+    {"chained", chain_scratch_bytes, scan_chained, TILE, SCAN_GRADED},
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

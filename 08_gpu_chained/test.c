@@ -5,7 +5,6 @@
 
 int main(int argc, char **argv)
 {
-    /* The stage's tile: 512 threads, one element each (scan.cu). */
-    scan_test_config config = {.tile = 512, .many_tiles = 4000, .repeats = 30};
+    scan_test_config config = {.many_tiles = 4000, .repeats = 30};
     return scan_test_main(argc, argv, &config);
 }

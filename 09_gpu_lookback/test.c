@@ -1,8 +1,8 @@
 /* Stage 09's tests: the shared cases (common/tests.c) and the look-back's own edges. */
 #include "tests.h"
 
-/* The stage's tile: 512 threads, one element each (scan.cu). */
-#define TILE 512
+/* The stage's tile (scan.cu): 512 threads, one element each. */
+#define TILE scan_test_tile()
 
 /* The warp reads 32 descriptors per step: sizes whose tile count is around 1, 32 and 33 steps of
  * the warp put tile 0 (the end of every look-back) in every lane. (Thousands of tiles, and the
@@ -24,7 +24,6 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {
-        .tile = TILE, .add_cases = stage_cases, .many_tiles = 4000, .repeats = 30};
+    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 4000, .repeats = 30};
     return scan_test_main(argc, argv, &config);
 }

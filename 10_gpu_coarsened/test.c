@@ -1,20 +1,17 @@
 /* Stage 10's tests: the shared cases (common/tests.c) and the coarsened tiles' own edges. */
 #include "tests.h"
 
-/* The headline variant's tile (scan.cu): 128 threads, 64 elements each. */
-#define TILE 8192
+/* The largest of the variants' tiles (scan.cu): 8192 elements, 128 threads of 64. */
+#define TILE scan_test_tile()
 
-/* The variants' tiles: the article's 512 threads times 4, 8, 12 and 16 elements (6144 is also
- * warp-rows' 128 times 48; the shared many_tiles case does the headline's). Hundreds of each,
- * one element either side of a whole number of them. */
-static const size_t variant_tiles[] = {2048, 4096, 6144, 8192};
-#define VARIANT_TILES (sizeof variant_tiles / sizeof variant_tiles[0])
-
+/* Every tile of the variants (the article's 512 threads times 4, 8, 12 and 16 elements; 128
+ * threads times 48 and 64): hundreds of each, one element either side of a whole number of them.
+ * (The shared many_tiles case does the largest.) */
 START_TEST(tiles_of_each_variant)
 {
     size_t count = scan_test_small() ? 6 : 300;
-    for (size_t k = 0; k < VARIANT_TILES; k++) {
-        size_t t = variant_tiles[k] * count;
+    for (size_t k = 0; k < scan_test_tile_count(); k++) {
+        size_t t = scan_test_tile_at(k) * count;
         size_t sizes[] = {t - 1, t, t + 1};
         scan_check_sizes(sizes, 3);
     }
@@ -39,7 +36,7 @@ START_TEST(offsets_many_tiles)
 }
 END_TEST
 
-/* The looping variants (one-launch, one-launch+prefetch, persistent+prefetch): each block scans
+/* The looping variants (one-launch, one-launch+prefetch): each block scans
  * several tiles when there are more tiles than blocks resident on the GPU (4 to 5 per
  * multiprocessor). Sizes of a few such rounds; with --small, one round only. */
 START_TEST(persistent_rounds)
@@ -65,7 +62,6 @@ int main(int argc, char **argv)
 {
     /* Thousands of tiles, and the same input scanned 30 times: a race in the look-back or a
      * missing barrier shows as an output that changes from run to run. */
-    scan_test_config config = {
-        .tile = TILE, .add_cases = stage_cases, .many_tiles = 2000, .repeats = 30};
+    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 2000, .repeats = 30};
     return scan_test_main(argc, argv, &config);
 }

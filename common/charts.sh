@@ -4,8 +4,10 @@
 #   common/charts.sh [BUILD_DIR]
 #
 # Committed results (NN_stage/results/MACHINE.csv) give:
-#   NN_stage/results/MACHINE.svg|png      the stage's variants, its parent's headline variant and the
-#                                         reference rows (stream or copy is the roofline)
+#   NN_stage/results/MACHINE.svg|png      the stage's main line of variants, each in its own colour
+#                                         (side steps are left to the README's table), its parent's
+#                                         headline variant and the reference rows (stream or copy
+#                                         is the roofline)
 #   common/charts/cpu-MACHINE.svg|png     every CPU stage's variants, G elem/s against n
 #   common/charts/gpu-MACHINE.svg|png     the headline variant of each GPU stage measured on MACHINE,
 #                                         cub and copy, GB/s
@@ -124,7 +126,24 @@ add_line() { # script file title style
     printf '%s"%s" using 1:2 title "%s" %s' "$sep" "$2" "$3" "$4" >>"$1.plot"
 }
 
-# One line per variant of a CSV, in the stage's colour, a dash and a point style each.
+# Distinct colours for the variants of one stage's chart, in their order.
+variant_colour() {
+    local palette=("#1f77b4" "#ff7f0e" "#2ca02c" "#d62728" "#9467bd" "#8c564b" "#e377c2" "#17becf"
+        "#bcbd22" "#393b79" "#637939" "#843c39")
+    echo "${palette[$(($1 % ${#palette[@]}))]}"
+}
+
+# One line per main-line variant of a CSV, each in its own colour.
+add_variants_coloured() { # script csv column dat-prefix
+    local i=0 v
+    while IFS= read -r v; do
+        series "$2" "$v" "$3" >"$4-$i.dat"
+        add_line "$1" "$4-$i.dat" "$v" "lc rgb '$(variant_colour $i)' dt 1 lw 2 pt $((i % 8 + 5))"
+        i=$((i + 1))
+    done < <(names "$2" variant)
+}
+
+# One line per main-line variant of a CSV, in the stage's colour, a dash and a point style each.
 add_variants() { # script csv stage column dat-prefix title-prefix
     local i=0 v
     while IFS= read -r v; do
@@ -143,7 +162,7 @@ stage_chart() { # csv out
     local s="$work/$(basename "$out").gp" v
     : >"$s.plot"
     preamble "$s" "$out" "$stage on $(csv_device "$csv")" "$unit" "$csv" "$kind"
-    add_variants "$s" "$csv" "$stage" "$col" "$work/$stage" ""
+    add_variants_coloured "$s" "$csv" "$col" "$work/$stage"
     # The parent's headline variant, measured on the same machine, when its CSV exists.
     parent=$(stage_parent "$stage")
     local pcsv
@@ -152,7 +171,7 @@ stage_chart() { # csv out
         local ph
         ph=$(headline "$pcsv")
         series "$pcsv" "$ph" "$col" >"$work/$stage-parent.dat"
-        add_line "$s" "$work/$stage-parent.dat" "$parent: $ph (parent)" "lc rgb '$(stage_colour "$parent")' dt 1 lw 1.5 pt 1"
+        add_line "$s" "$work/$stage-parent.dat" "$parent: $ph (parent)" "lc rgb '#555555' dt 4 lw 1.5 pt 1"
     fi
     while IFS= read -r v; do
         series "$csv" "$v" "$col" >"$work/$stage-ref-$v.dat"

@@ -5,7 +5,8 @@
 #
 # 1. correctness: the stage's tests, one line per test case (Check's TAP log);
 # 2. speed: the stage's benchmark here and the reference's benchmark, same sizes, same seed,
-#    alternating twice; the ratio of the headline variants (last in each table) per size;
+#    alternating twice; the ratio of the graded variant's times per size (the variant marked
+#    SCAN_GRADED, whose code the handout blanks: bench --graded);
 # 3. the score: 70 points for correctness (the fraction of test cases passed), and 30 for speed
 #    (30 x the geometric mean of the ratios, at most 30), given only when every test passes.
 # It prints a table and writes build/grade/STAGE.json for autograders. REF is a full copy of the
@@ -37,7 +38,9 @@ if [ -f "$ref/.handout" ]; then
 fi
 
 kind=$(stage_kind "$stage")
-sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^24")
+# GPU: from launch-bound to 2 GiB in and out. CPU: from L1 to 2^26 elements (512 MiB in and out),
+# which lives in memory on any CPU today, so a student's code is graded out of the caches too.
+sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^26")
 out=build/grade
 mkdir -p "$out"
 seed=${SCAN_SEED:-12345}
@@ -71,7 +74,7 @@ cases_passed=${cases_passed:-0}
 rm -f "$out/$stage-student-"* "$out/$stage-reference-"*
 bench() { # binary csv
     [ -x "$1" ] || return 1
-    timeout 900 "$1" --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$2" >"$2.log" 2>&1
+    timeout 900 "$1" --graded --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$2" >"$2.log" 2>&1
 }
 # Alternating twice (yours, reference, yours, reference) and keeping each side's faster run per
 # size, so that warm-up, clock ramps and a noisy neighbour do not favour either side.
@@ -90,7 +93,8 @@ fi
 # 3. The score table and the JSON.
 awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
     -v tap="$tap" -v json="$out/$stage.json" -v scsv="$out/$stage-student" -v rcsv="$out/$stage-reference" '
-    # The headline variant (the last of each size) of FILE-1.csv and FILE-2.csv: the faster median.
+    # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
+    # faster median.
     function headline(file, arr,   line, f, last, n, r, path) {
         for (r = 1; r <= 2; r++) {
             path = file "-" r ".csv"
@@ -98,7 +102,7 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
             while ((getline line < path) > 0) {
                 if (line ~ /^#/ || line ~ /^stage,/) continue
                 split(line, f, ",")
-                if (f[3] == "variant") { last[f[5]] = f[2]; value[path, f[2], f[5]] = f[7] }
+                if (f[3] != "reference") { last[f[5]] = f[2]; value[path, f[2], f[5]] = f[7] }
             }
             close(path)
             for (n in last)

@@ -95,8 +95,8 @@ reference_stream(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 }
 
 static const scan_variant cpu_references[] = {
-    {"memcpy", NULL, reference_memcpy},
-    {"stream", NULL, reference_stream},
+    {"memcpy", NULL, reference_memcpy, 1, 0},
+    {"stream", NULL, reference_stream, 1, 0},
 };
 
 const scan_platform scan_platform_here = {

@@ -144,8 +144,8 @@ static void reference_cub(const uint32_t *in, uint32_t *out, size_t n, void *scr
 }
 
 static const scan_variant gpu_references[] = {
-    {"copy", NULL, reference_copy},
-    {"cub", reference_cub_scratch, reference_cub},
+    {"copy", NULL, reference_copy, 1, 0},
+    {"cub", reference_cub_scratch, reference_cub, 1, 0},
 };
 
 extern "C" const scan_platform scan_platform_here = {

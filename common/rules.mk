@@ -108,7 +108,7 @@ $(1)_LIBS := $(if $(filter gpu,$(call stage_kind,$(1))),$(CUDA_LIBS))
 $(1)_DEFS := -DSTAGE_NAME='"$(1)"'
 
 ifeq ($(call stage_kind,$(1)),gpu)
-$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard common/*.cuh) $(1)/Makefile
+$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
 else

@@ -25,7 +25,17 @@ typedef struct scan_variant {
     const char *name;                  /* row label, e.g. "blocked+prefetch" */
     size_t (*scratch_bytes)(size_t n); /* NULL when the variant needs no scratch */
     void (*run)(const uint32_t *in, uint32_t *out, size_t n, void *scratch);
+    size_t tile;    /* elements per block or tile the variant works in (1: none); the tests probe
+                       sizes around its multiples, so they never keep a copy of it */
+    unsigned flags; /* 0, or the SCAN_ flags below */
 } scan_variant;
+
+/* SCAN_GRADED: the variant whose code the classroom kit blanks (SOLUTION markers) and `make grade`
+ *   times: one per stage.
+ * SCAN_SIDE_STEP: a step off the stage's main line, kept for its numbers: the stage's README table
+ *   lists it, its chart leaves it out. */
+#define SCAN_GRADED    1u
+#define SCAN_SIDE_STEP 2u
 
 extern const scan_variant stage_variants[];
 extern const size_t stage_variant_count;
@@ -39,6 +49,23 @@ __attribute__((weak))
 #endif
 const char *
 stage_variant_missing(size_t i);
+
+/* Optional. Other sizes a stage's kernels are built around (a lag, a prefetch distance, a
+ * threshold), by name, for its test.c to probe around (scan_test_constant in common/tests.h), so
+ * that the tests read them from the kernel file instead of keeping copies. */
+typedef struct scan_constant {
+    const char *name;
+    size_t value;
+} scan_constant;
+
+#if defined(__GNUC__)
+__attribute__((weak))
+#endif
+extern const scan_constant stage_constants[];
+#if defined(__GNUC__)
+__attribute__((weak))
+#endif
+extern const size_t stage_constant_count;
 
 #ifdef __cplusplus
 }

@@ -42,7 +42,7 @@ stage_table() { # csv kind
             printf "Measured on **%s** by `make bench` (`results/%s`, commit %s, %s), %s, median of repeated runs:\n\n", device, file, commit, date, unit
             line = "| n |"; rule = "|---:|"
             for (c = 1; c <= ncols; c++) {
-                line = line " " cols[c] (role[cols[c]] == "reference" ? " (ref.)" : "") " |"
+                line = line " " cols[c] (role[cols[c]] == "reference" ? " (ref.)" : role[cols[c]] == "side-step" ? " (side step)" : "") " |"
                 rule = rule "---:|"
             }
             print line; print rule
@@ -121,7 +121,7 @@ course_tables() {
                     split(line, f, ",")
                     gsub(/"/, "", f[4]); device[$5] = f[4]
                     v = (kind == "gpu") ? f[10] : f[9]
-                    if (f[3] == "variant") {
+                    if (f[3] != "reference") {
                         if (v + 0 > best[$1, $5, f[5]] + 0) { best[$1, $5, f[5]] = v; bestname[$1, $5, f[5]] = f[2] }
                     } else ref[$1, $5, f[2], f[5]] = v  # references from the same run as the stage
                 }

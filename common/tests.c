@@ -17,6 +17,10 @@
 static uint64_t base_seed;
 /* log2 of the largest size of the size sweeps: 20, or 16 with --small (for compute-sanitizer) */
 static int max_log2 = 20;
+/* The variants' distinct tiles, smallest first; tile_size is the largest. */
+#define MAX_TILES 32
+static size_t tiles[MAX_TILES];
+static size_t tile_count;
 static size_t tile_size = 1;
 static size_t many_tiles;
 static int repeats;
@@ -25,6 +29,34 @@ static size_t case_count;
 
 uint64_t scan_test_seed(void) { return base_seed; }
 size_t scan_test_tile(void) { return tile_size; }
+size_t scan_test_tile_count(void) { return tile_count; }
+size_t scan_test_tile_at(size_t i) { return i < tile_count ? tiles[i] : tile_size; }
+
+size_t scan_test_constant(const char *name)
+{
+    size_t count = &stage_constant_count ? stage_constant_count : 0;
+    for (size_t i = 0; i < count; i++)
+        if (!strcmp(stage_constants[i].name, name)) return stage_constants[i].value;
+    ck_abort_msg("the kernel file exports no constant named '%s' (stage_constants has %zu)", name,
+                 count);
+    return 0;
+}
+
+/* Collects the distinct tiles of the variant table, smallest first. */
+static void collect_tiles(void)
+{
+    tile_count = 0;
+    for (size_t v = 0; v < stage_variant_count; v++) {
+        size_t t = stage_variants[v].tile ? stage_variants[v].tile : 1, i = 0;
+        while (i < tile_count && tiles[i] < t)
+            i++;
+        if ((i < tile_count && tiles[i] == t) || tile_count == MAX_TILES) continue;
+        memmove(tiles + i + 1, tiles + i, (tile_count - i) * sizeof tiles[0]);
+        tiles[i] = t;
+        tile_count++;
+    }
+    tile_size = tile_count ? tiles[tile_count - 1] : 1;
+}
 int scan_test_small(void) { return max_log2 < 20; }
 
 static void *host_alloc(size_t count)
@@ -276,11 +308,12 @@ END_TEST
 
 START_TEST(sizes_around_tiles)
 {
-    for (size_t m = 1; m <= 7; m++) {
-        size_t t = tile_size * m;
-        size_t sizes[] = {t - 1, t, t + 1};
-        scan_check_sizes(sizes, 3);
-    }
+    for (size_t k = 0; k < tile_count; k++)
+        for (size_t m = 1; m <= 7; m++) {
+            size_t t = tiles[k] * m;
+            size_t sizes[] = {t - 1, t, t + 1};
+            scan_check_sizes(sizes, 3);
+        }
 }
 END_TEST
 
@@ -421,7 +454,7 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             return 2;
         }
     }
-    tile_size = config->tile ? config->tile : 1;
+    collect_tiles();
     if (small && huge) {
         fprintf(stderr, "%s: --small and --huge exclude each other\n", argv[0]);
         usage(argv[0]);

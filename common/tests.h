@@ -1,10 +1,11 @@
-/* The shared Check tests. A stage's test.c names its tile size and adds its own edge cases;
- * everything else (sizes, offsets, in place, wrap-around, guards, the main) lives here.
+/* The shared Check tests. A stage's test.c adds its own edge cases; everything else (sizes,
+ * offsets, in place, wrap-around, guards, the main) lives here. The tile sizes the cases probe
+ * come from the stage's variant table (scan_variant.tile), never from a copy in test.c.
  *
  *     static void stage_cases(Suite *s) { scan_add_case(s, "block_edges", block_edges, 60); }
  *     int main(int argc, char **argv)
  *     {
- *         scan_test_config config = {.tile = 4096, .add_cases = stage_cases};
+ *         scan_test_config config = {.add_cases = stage_cases};
  *         return scan_test_main(argc, argv, &config);
  *     }
  */
@@ -16,8 +17,6 @@
 #include "harness.h"
 
 typedef struct scan_test_config {
-    /* The stage's block or tile size in elements: sizes around 1..7 times it are tested. */
-    size_t tile;
     /* This stage's own cases, added with scan_add_case; NULL when it has none. */
     void (*add_cases)(Suite *suite);
     /* Optional shared cases for stages that join many tiles (0 leaves a case out):
@@ -58,8 +57,14 @@ void scan_check_repeatable(size_t n, int repeats);
 
 /* The base seed of this run (printed at start; set it with --seed or SCAN_SEED). */
 uint64_t scan_test_seed(void);
-/* The config's tile size. */
+/* The tiles of the stage's variants (scan_variant.tile), each once, smallest first: sizes around
+ * 1..7 times each are tested. scan_test_tile() is the largest, which the multi-tile cases use. */
+size_t scan_test_tile_count(void);
+size_t scan_test_tile_at(size_t i);
 size_t scan_test_tile(void);
+/* A constant the stage's kernel file exports by name (stage_constants, common/scan.h); a name it
+ * does not export fails the test that asks, with the names it has. */
+size_t scan_test_constant(const char *name);
 /* Whether --small (or SCAN_TEST_SMALL=1) asked for small sizes only: stage cases should then keep
  * their sizes to a few tiles or to 2^16 elements, whichever is larger. */
 int scan_test_small(void);

@@ -1,15 +1,16 @@
-/* Scans inside one thread block, built from warp shuffles: the block scan that stage 05 teaches
- * (its "shuffle" variant) and that every later GPU stage reuses; and, for stage 07's comparison,
- * the shared-memory scan of 05's "smem" variant. Include it in a .cu file.
+/* Scans inside one thread block: the Kogge-Stone steps in shared memory (one buffer, as the first
+ * article writes them, then two), and with warp shuffles. Stage 05 teaches them (its README, steps
+ * 1 and 2); later stages carry the ones they use.
  *
+ *   block_inclusive_scan_smem             double buffered: one barrier a step
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
  *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the
  *                         totals of the warps before it: two __syncthreads instead of log2(threads)
- *   block_exclusive_scan  the same, minus the thread's own value; also returns the block total
- *   block_inclusive_scan_smem  the Kogge-Stone steps in shared memory instead (stage 05's "smem")
+ *   block_exclusive_scan  the same, minus the thread's own value (stage 07)
  *
- * Every thread of the block must call the block scans (they contain __syncthreads), and
- * BLOCK_THREADS must equal blockDim.x, a multiple of 32, at most 1024. */
+ * Every thread of the block must call a block scan (they contain __syncthreads), with
+ * BLOCK_THREADS equal to blockDim.x, a multiple of 32, at most 1024. Each returns the thread's
+ * inclusive prefix and, through *block_total (when not NULL), the sum of the whole block. */
 #ifndef BLOCK_SCAN_CUH
 #define BLOCK_SCAN_CUH
 
@@ -18,6 +19,32 @@
 #define WARP_THREADS 32
 #define FULL_WARP    0xFFFFFFFFu
 
+/* 1b. Double buffered: a step reads one buffer and writes the other, so the writes of step k can
+ *     no longer overwrite what step k still reads, and one barrier a step is enough. */
+template <int BLOCK_THREADS>
+static __device__ __forceinline__ uint32_t block_inclusive_scan_smem(uint32_t x,
+                                                                     uint32_t *block_total)
+{
+    __shared__ uint32_t buffer[2][BLOCK_THREADS];
+    const int t = threadIdx.x;
+    int write = 0;
+    buffer[write][t] = x;
+    __syncthreads();
+#pragma unroll
+    for (int offset = 1; offset < BLOCK_THREADS; offset *= 2) {
+        const int read = write;
+        write = 1 - write;
+        if (t >= offset) x += buffer[read][t - offset];
+        buffer[write][t] = x;
+        __syncthreads();
+    }
+    if (block_total) *block_total = buffer[write][BLOCK_THREADS - 1];
+    /* The next call writes buffer 0 first: the total must be read by every thread before. */
+    __syncthreads();
+    return x;
+}
+
+/* 2a. The same steps inside a warp, register to register: lane i adds the x of lane i - offset. */
 static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
 {
     const int lane = threadIdx.x % WARP_THREADS;
@@ -29,7 +56,8 @@ static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
     return x;
 }
 
-/* Inclusive scan of one value per thread; *block_total (optional) receives the sum of all. */
+/* 2b. The block from warps: each warp scans its 32 values, warp 0 scans the warp totals, and each
+ *     warp adds the totals of the warps before it. */
 template <int BLOCK_THREADS>
 static __device__ __forceinline__ uint32_t block_inclusive_scan(uint32_t x, uint32_t *block_total)
 {
@@ -60,31 +88,6 @@ template <int BLOCK_THREADS>
 static __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t x, uint32_t *block_total)
 {
     return block_inclusive_scan<BLOCK_THREADS>(x, block_total) - x;
-}
-
-/* Kogge-Stone in shared memory, double buffered: stage 05's "smem" variant (and stage 07's),
- * explained in 05_gpu_hillis_steele/scan.cu, step 1. Same contract as block_inclusive_scan. */
-template <int BLOCK_THREADS>
-static __device__ __forceinline__ uint32_t block_inclusive_scan_smem(uint32_t x,
-                                                                     uint32_t *block_total)
-{
-    __shared__ uint32_t buffer[2][BLOCK_THREADS];
-    const int t = threadIdx.x;
-    int write = 0;
-    buffer[write][t] = x;
-    __syncthreads();
-#pragma unroll
-    for (int offset = 1; offset < BLOCK_THREADS; offset *= 2) {
-        const int read = write;
-        write = 1 - write;
-        if (t >= offset) x += buffer[read][t - offset];
-        buffer[write][t] = x;
-        __syncthreads();
-    }
-    if (block_total) *block_total = buffer[write][BLOCK_THREADS - 1];
-    /* The next call writes buffer 0 first: the total must be read by every thread before. */
-    __syncthreads();
-    return x;
 }
 
 #endif /* BLOCK_SCAN_CUH */

@@ -1,7 +1,7 @@
-/* One thread block scans the whole array: the streaming loop that stages 05 and 06 share. The block
- * walks the array tile by tile; each tile is scanned by a block scan that the stage passes in, and
- * a carry (the sum of every tile before) joins the tiles, like the running sum of stage 01, one
- * tile instead of one element at a time. Include it in a .cu file.
+/* 3. One thread block scans the whole array: stage 05's streaming loop, which stage 06 carries. The
+ * block walks the array tile by tile; each tile is scanned by a block scan that the stage passes
+ * in, and a carry (the sum of every tile before) joins the tiles, like the running sum of stage
+ * 01, one tile instead of one element at a time.
  *
  * The block scan is a type TILE_SCAN with
  *     static constexpr int THREADS;   threads of the block (a multiple of 32, at most 1024)

@@ -1,0 +1,120 @@
+/* Scans inside one thread block: the Kogge-Stone steps in shared memory (one buffer, as the first
+ * article writes them, then two), and with warp shuffles. Stage 05 teaches them (its README, steps
+ * 1 and 2); later stages carry the ones they use.
+ *
+ *   block_inclusive_scan_smem_one_buffer  the article's: two barriers a step
+ *   block_inclusive_scan_smem             double buffered: one barrier a step
+ *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
+ *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the
+ *                         totals of the warps before it: two __syncthreads instead of log2(threads)
+ *
+ * Every thread of the block must call a block scan (they contain __syncthreads), with
+ * BLOCK_THREADS equal to blockDim.x, a multiple of 32, at most 1024. Each returns the thread's
+ * inclusive prefix and, through *block_total (when not NULL), the sum of the whole block. */
+#ifndef BLOCK_SCAN_CUH
+#define BLOCK_SCAN_CUH
+
+#include <stdint.h>
+
+#define WARP_THREADS 32
+#define FULL_WARP    0xFFFFFFFFu
+
+/* 1a. Kogge-Stone in shared memory, as the article writes it: one buffer. Step k = 0, 1, ... adds
+ *     the value 2^k places to the left. Each step needs two barriers: one between the reads and
+ *     the writes (else thread t could overwrite its value before thread t + offset has read it),
+ *     and one after the writes (so that the next step reads them). */
+template <int BLOCK_THREADS>
+static __device__ __forceinline__ uint32_t
+block_inclusive_scan_smem_one_buffer(uint32_t x, uint32_t *block_total)
+{
+    /* SOLUTION BEGIN: the steps in one shared buffer, a barrier before and after the writes */
+    __shared__ uint32_t buffer[BLOCK_THREADS];
+    const int t = threadIdx.x;
+    buffer[t] = x;
+    __syncthreads();
+#pragma unroll
+    for (int offset = 1; offset < BLOCK_THREADS; offset *= 2) {
+        const uint32_t left = t >= offset ? buffer[t - offset] : 0;
+        __syncthreads();
+        x += left;
+        buffer[t] = x;
+        __syncthreads();
+    }
+    if (block_total) *block_total = buffer[BLOCK_THREADS - 1];
+    /* The next call writes the buffer first: the total must be read by every thread before. */
+    __syncthreads();
+    return x;
+    /* SOLUTION END, stub: if (block_total) *block_total = 0; return x; */
+}
+
+/* 1b. Double buffered: a step reads one buffer and writes the other, so the writes of step k can
+ *     no longer overwrite what step k still reads, and one barrier a step is enough. */
+template <int BLOCK_THREADS>
+static __device__ __forceinline__ uint32_t block_inclusive_scan_smem(uint32_t x,
+                                                                     uint32_t *block_total)
+{
+    /* SOLUTION BEGIN: the steps alternating between two shared buffers, one barrier a step */
+    __shared__ uint32_t buffer[2][BLOCK_THREADS];
+    const int t = threadIdx.x;
+    int write = 0;
+    buffer[write][t] = x;
+    __syncthreads();
+#pragma unroll
+    for (int offset = 1; offset < BLOCK_THREADS; offset *= 2) {
+        const int read = write;
+        write = 1 - write;
+        if (t >= offset) x += buffer[read][t - offset];
+        buffer[write][t] = x;
+        __syncthreads();
+    }
+    if (block_total) *block_total = buffer[write][BLOCK_THREADS - 1];
+    /* The next call writes buffer 0 first: the total must be read by every thread before. */
+    __syncthreads();
+    return x;
+    /* SOLUTION END, stub: if (block_total) *block_total = 0; return x; */
+}
+
+/* 2a. The same steps inside a warp, register to register: lane i adds the x of lane i - offset. */
+static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
+{
+    /* SOLUTION BEGIN: five __shfl_up_sync steps, offsets 1, 2, 4, 8, 16 */
+    const int lane = threadIdx.x % WARP_THREADS;
+#pragma unroll
+    for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
+        uint32_t left = __shfl_up_sync(FULL_WARP, x, offset);
+        if (lane >= offset) x += left;
+    }
+    return x;
+    /* SOLUTION END, stub: return x; */
+}
+
+/* 2b. The block from warps: each warp scans its 32 values, warp 0 scans the warp totals, and each
+ *     warp adds the totals of the warps before it. */
+template <int BLOCK_THREADS>
+static __device__ __forceinline__ uint32_t block_inclusive_scan(uint32_t x, uint32_t *block_total)
+{
+    static_assert(BLOCK_THREADS % WARP_THREADS == 0 && BLOCK_THREADS <= 1024,
+                  "a block is whole warps, at most 32 of them");
+    /* SOLUTION BEGIN: warp scans, warp 0 scans the warp totals, each warp adds those before it */
+    constexpr int WARPS = BLOCK_THREADS / WARP_THREADS;
+    __shared__ uint32_t warp_totals[WARPS];
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+
+    x = warp_inclusive_scan(x);
+    if (lane == WARP_THREADS - 1) warp_totals[warp] = x;
+    __syncthreads();
+    if (warp == 0) {
+        uint32_t total = lane < WARPS ? warp_totals[lane] : 0;
+        total = warp_inclusive_scan(total);
+        if (lane < WARPS) warp_totals[lane] = total;
+    }
+    __syncthreads();
+    if (warp > 0) x += warp_totals[warp - 1];
+    if (block_total) *block_total = warp_totals[WARPS - 1];
+    /* The next call reuses warp_totals: nobody may overwrite it before everyone has read it. */
+    __syncthreads();
+    return x;
+    /* SOLUTION END, stub: if (block_total) *block_total = 0; return x; */
+}
+
+#endif /* BLOCK_SCAN_CUH */

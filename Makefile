@@ -63,8 +63,7 @@ check-tables:
 
 bench: $(addprefix bench-,$(NUMS))
 
-# Per-stage targets: make stage-3, make test-3, make bench-3, make diff-3 (the diff leaves out the
-# classroom kit's SOLUTION markers, which are not part of the lesson).
+# Per-stage targets: make stage-3, make test-3, make bench-3, make diff-3.
 define number_rules
 test-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/test)
 	@common/run-tests.sh $(if $(call built,$(2)),$(2)=$(BUILD)/$(2)/test,'$(2)=skip:$(GPU_SKIP_WHY)')
@@ -80,7 +79,7 @@ bench-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
 	@$(if $(call built,$(2)),mkdir -p $(RESULTS_ROOT)/$(2)/results && { $(BUILD)/$(2)/bench --csv $(RESULTS_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo "SKIP: $(GPU_SKIP_WHY)")
 
 diff-$(1):
-	@$(if $($(2)_PARENT),diff -u --label $($(2)_PARENT)/$(notdir $(wildcard $($(2)_PARENT)/scan.c*)) --label $(2)/$(notdir $(wildcard $(2)/scan.c*)) <(grep -v 'SOLUTION \(BEGIN\|END\)' $(wildcard $($(2)_PARENT)/scan.c*)) <(grep -v 'SOLUTION \(BEGIN\|END\)' $(wildcard $(2)/scan.c*)) || [ $$$$? -eq 1 ],echo "$(2) has no parent stage: it starts $(if $(filter gpu,$(call stage_kind,$(2))),the GPU half,the course); read its README")
+	@common/diff.sh $(1)
 endef
 $(foreach s,$(STAGES),$(eval $(call number_rules,$(call stage_num,$(s)),$(s))))
 
@@ -97,7 +96,7 @@ grade:
 	@common/grade.sh "$(STAGE)" $(REF)
 
 format:
-	clang-format -i $(wildcard common/*.c common/*.h common/*.cu common/*.cuh [0-9][0-9]_*/*.c [0-9][0-9]_*/*.cu)
+	clang-format -i $(wildcard common/*.c common/*.h common/*.cu [0-9][0-9]_*/*.c [0-9][0-9]_*/*.h [0-9][0-9]_*/*.cu [0-9][0-9]_*/*.cuh)
 
 clean:
 	rm -rf build

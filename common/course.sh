@@ -3,6 +3,8 @@
 #
 #   stage_kind DIR     gpu (the stage has scan.cu) or cpu
 #   stage_kernel DIR   the stage's kernel file: DIR/scan.c or DIR/scan.cu
+#   stage_kernel_files DIR  every file of the stage's kernel code: its headers (*.h, *.cuh), then
+#                      the kernel file; what make diff-N compares and make handout blanks
 #   stage_number DIR   the stage's number, without leading zero (03_avx_blocked -> 3)
 #   stage_idea DIR     the idea, from the first line of DIR/Makefile ("# Stage NN: idea. ...")
 #   stage_parent DIR   the parent stage (PARENT in DIR/Makefile), or nothing
@@ -11,6 +13,7 @@
 
 stage_kind() { [ -e "$1/scan.cu" ] && echo gpu || echo cpu; }
 stage_kernel() { [ -e "$1/scan.cu" ] && echo "$1/scan.cu" || echo "$1/scan.c"; }
+stage_kernel_files() { ls "$1"/*.h "$1"/*.cuh 2>/dev/null | LC_ALL=C sort; stage_kernel "$1"; }
 stage_number() { local d=${1##*/}; echo "$((10#${d%%_*}))"; }
 stage_idea() { sed -n '1s/^# Stage [0-9]*: *//p' "$1/Makefile" | sed 's/\. .*$//; s/\.$//'; }
 stage_parent() { sed -n 's/^PARENT *:= *//p' "$1/Makefile" 2>/dev/null; }

@@ -3,16 +3,24 @@
 #
 #   common/handout.sh STAGE DEST        (make handout STAGE=N DEST=dir)
 #
-# In the stage's kernel file, each region between
+# In every kernel file of the stage (scan.c or scan.cu and the headers beside it), each region
+# between
 #     /* SOLUTION BEGIN: what the student writes */
 #     ... the reference solution ...
 #     /* SOLUTION END */                 or   /* SOLUTION END, stub: CODE */
 # becomes one TODO comment with that text (and CODE, where the region needs a stand-in to compile,
-# such as a return value). Markers are removed from every other file, solutions kept. The copy
-# builds; the blanked stage's tests fail (outputs stay unwritten); every other stage passes.
+# such as a return value). In the stage's README, each region between <!-- SOLUTION BEGIN --> and
+# <!-- SOLUTION END --> (the code blocks that would give the solution away) becomes a note that the
+# code is the student's to write. Markers are removed from every other file, solutions kept.
+#
+# The copy holds the stages up to this one: later stages carry this stage's code forward (stage
+# 07 keeps 05's block scans, 10 keeps 09's look-back), so they would hand the solution over. The
+# copy builds without warnings; the blanked stage's tests fail without hanging (outputs stay
+# unwritten); every other stage passes. Last, the copy is searched for every line of the solution
+# it blanked: a line found anywhere in it stops the handout with an error.
 # DEST/.handout records the stage, so that `make grade` there asks for the reference (REF=path).
 set -euo pipefail
-usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage number, e.g. 2 or 09)" >&2; exit 2; }
+usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage number, e.g. 2 or 09; dir: a new folder outside the repository)" >&2; exit 2; }
 [ $# -eq 2 ] && [ -n "$1" ] && [ -n "$2" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -20,23 +28,45 @@ cd "$top"
 
 stage=$(common/stage-dir.sh "$1") || usage
 num=$(stage_number "$stage")
-kernel=$(stage_kernel "$stage")
-grep -q 'SOLUTION BEGIN' "$kernel" || { echo "handout: $kernel has no SOLUTION markers" >&2; exit 2; }
+kernels=$(stage_kernel_files "$stage")
+# shellcheck disable=SC2086
+grep -q 'SOLUTION BEGIN' $kernels || {
+    echo "handout: $stage marks no solution (no SOLUTION BEGIN in $(echo $kernels)): nothing to blank; put the markers around the code the student should write" >&2
+    exit 2
+}
 
 dest=$2
 if [ -e "$dest" ] && [ -n "$(ls -A "$dest" 2>/dev/null)" ]; then
-    echo "handout: $dest exists and is not empty; give a new folder" >&2
+    echo "handout: $dest exists and is not empty; name a new folder, or empty this one first" >&2
     exit 2
 fi
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
-case "$dest/" in "$top"/*) echo "handout: DEST must be outside the repository" >&2; exit 2 ;; esac
+case "$dest/" in "$top"/*)
+    rmdir "$dest" 2>/dev/null || true
+    echo "handout: DEST must be outside the repository (the copy is a repository of its own); try DEST=../students/$(basename "$stage")" >&2
+    exit 2 ;;
+esac
 
-# The tracked files (or, outside git, everything but build/), as they are in the working tree.
+# The repository's files as they are in the working tree (git's tracked and not ignored ones, or,
+# outside git, everything but build/), without the stages after this one.
+later=()
+for dir in [0-9][0-9]_*/; do
+    dir=${dir%/}
+    [ "$(stage_number "$dir")" -gt "$num" ] && later+=("$dir")
+done
+keep() { # file list on stdin, NUL-separated: drop the later stages' files
+    local f skip
+    while IFS= read -r -d '' f; do
+        skip=0
+        for dir in "${later[@]+"${later[@]}"}"; do case "$f" in "$dir"/*) skip=1 ;; esac; done
+        [ $skip = 1 ] || [ ! -f "$f" ] || printf '%s\0' "$f"
+    done
+}
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$dest"
+    git ls-files -z --cached --others --exclude-standard | keep | tar --null -T - -cf - | tar -xf - -C "$dest"
 else
-    tar --exclude=./build -cf - . | tar -xf - -C "$dest"
+    find . -path ./build -prune -o -type f -print0 | sed -z 's|^\./||' | keep | tar --null -T - -cf - | tar -xf - -C "$dest"
 fi
 
 # Blank the stage's regions; strip the markers everywhere else.
@@ -52,19 +82,78 @@ blank='
         inside = 0; next
     }
     !inside { print }'
+blank_readme='
+    $0 == "<!-- SOLUTION BEGIN -->" {
+        print "> *This code is yours to write in this assignment: see the TODO comments in the stage'"'"'s"
+        print "> kernel files. It comes back when you compare your work with the reference solution.*"
+        inside = 1; next
+    }
+    inside && $0 == "<!-- SOLUTION END -->" { inside = 0; next }
+    !inside { print }'
 strip='!/SOLUTION BEGIN/ && !/SOLUTION END/ { print }'
+is_kernel() { local k; for k in $kernels; do [ "$1" = "$k" ] && return 0; done; return 1; }
 while IFS= read -r -d '' file; do
     rel=${file#"$dest"/}
     grep -q 'SOLUTION \(BEGIN\|END\)' "$file" || continue
-    if [ "$rel" = "$kernel" ]; then
+    if is_kernel "$rel"; then
         awk "$blank" "$file" >"$file.tmp"
+    elif [ "$rel" = "$stage/README.md" ]; then
+        awk "$blank_readme" "$file" >"$file.tmp"
     else
         awk "$strip" "$file" >"$file.tmp"
     fi
     mv "$file.tmp" "$file"
-done < <(find "$dest" \( -name '*.c' -o -name '*.cu' -o -name '*.cuh' -o -name '*.h' \) -print0)
+done < <(find "$dest" \( -name '*.c' -o -name '*.cu' -o -name '*.cuh' -o -name '*.h' -o -name '*.md' \) -print0)
+
+# The README tables list the stages the copy holds, and the README says what this copy is.
+(cd "$dest" && common/tables.sh write >/dev/null)
+{
+    echo "> **A handout of stage $stage.** Its solution is blanked (the TODO comments in its kernel"
+    echo "> files), and the stages after it are left out: they carry its code forward. \`make test-$num\`"
+    echo "> fails until the TODOs are done; every other stage passes."
+    echo
+    cat "$dest/README.md"
+} >"$dest/README.md.tmp" && mv "$dest/README.md.tmp" "$dest/README.md"
+
+# No line of the solution may be left anywhere in the copy (code or prose), except a line that the
+# student has anyway in the code of the harness or of an earlier stage (a loop header, an index
+# computation). Lines shorter than 24 characters (a brace, `return s;`, `__syncthreads();`) say
+# nothing on their own and are skipped, and so are comments.
+trimmed() { sed 's/^[ \t]*//; s/[ \t]*$//' "$@"; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for k in $kernels; do
+    awk '/SOLUTION BEGIN/ { inside = 1; next } /SOLUTION END/ { inside = 0; next }
+         inside { line = $0; gsub(/^[ \t]+|[ \t]+$/, "", line); if (length(line) >= 24 && line !~ /^\/?\*/) print line }' "$k"
+done | sort -u >"$work/solution"
+given=(common/*.c common/*.h common/*.cu)
+for dir in [0-9][0-9]_*/; do
+    dir=${dir%/}
+    [ "$(stage_number "$dir")" -lt "$num" ] && given+=($(stage_kernel_files "$dir"))
+done
+(cd "$dest" && trimmed "${given[@]}") | sort -u >"$work/given"
+comm -23 "$work/solution" "$work/given" >"$work/secret"
+leaks=0
+while IFS= read -r line; do
+    if hits=$(grep -rlF -- "$line" "$dest"); then
+        echo "handout: a line of the solution is still in the copy: '$line' in ${hits//$'\n'/, }" >&2
+        leaks=1
+    fi
+done <"$work/secret"
+[ $leaks = 0 ] || { echo "handout: $dest gives the solution away; mark those places with SOLUTION markers" >&2; exit 1; }
 
 echo "stage=$stage" >"$dest/.handout"
-echo "handout: $dest, with $kernel blanked ($(grep -c 'TODO:' "$dest/$kernel") TODOs)"
+todos=""
+for k in $kernels; do
+    count=$(grep -c 'TODO:' "$dest/$k" || true)
+    [ "$count" = 0 ] || todos="$todos${todos:+, }$count in ${k#"$stage"/}"
+done
+left=""
+if [ ${#later[@]} -eq 1 ]; then
+    left="; stage ${later[0]} left out"
+elif [ ${#later[@]} -gt 1 ]; then
+    left="; stages ${later[0]%%_*} to ${later[${#later[@]}-1]%%_*} left out"
+fi
+echo "handout: $dest, with $stage blanked (TODOs: $todos)$left"
 echo "  the student runs: make test-$num (fails until done), make stage-$num, make diff-$num"
 echo "  the teacher grades: make grade STAGE=$num REF=$top"

@@ -45,7 +45,9 @@ out=build/grade
 mkdir -p "$out"
 seed=${SCAN_SEED:-12345}
 
-echo "== grading $stage ($kind) against $ref"
+# Named relative to this tree, so that a saved grade log names no path of the machine it ran on.
+if [ "$ref" = "$top" ]; then ref_name="this tree"; else ref_name=$(realpath --relative-to="$top" "$ref"); fi
+echo "== grading $stage ($kind) against $ref_name"
 make --no-print-directory build/$stage/test build/$stage/bench >"$out/$stage-build.log" 2>&1 ||
     { cat "$out/$stage-build.log"; echo "grade: $stage does not build"; }
 

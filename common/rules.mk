@@ -92,10 +92,13 @@ $(BUILD)/common/platform_gpu.o: common/platform_gpu.cu $(COMMON_HEADERS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
 
-# The commit and toolchain the benchmark writes into its CSV header; rewritten only on change.
+# The commit and toolchain the benchmark writes into its CSV header; rewritten only on change. A
+# tree without git's history (an export, a copy on another machine) names its commit with
+# `make SCAN_COMMIT=abc1234 ...`, else it says "unknown".
+SCAN_COMMIT ?= $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(BUILD)/toolchain.h: FORCE
 	@mkdir -p $(@D)
-	@{ echo '#define SCAN_COMMIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
+	@{ echo '#define SCAN_COMMIT "$(SCAN_COMMIT)"'; \
 	   echo '#define SCAN_TOOLCHAIN "'"$$($(CC) --version | head -n 1)$(if $(NVCC),; $$($(NVCC) --version | tail -n 1))"'"'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 

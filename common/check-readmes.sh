@@ -15,7 +15,7 @@
 #   - a function in backticks (`name(...)` or `name()`) must occur in the stage's kernel files or
 #     in common/ (for the top README: in any stage); names that begin with an underscore (compiler
 #     intrinsics and builtins) and the CUDA runtime's and libraries' names are not the course's own
-#     and are not checked;
+#     and are not checked (name an article's functions without parentheses: `ScanChainedKernel`);
 #   - a link [text](target) to a file must reach it, and a link to a #section of a README must
 #     name one of that README's headings (GitHub's anchors: lower case, punctuation dropped,
 #     spaces to hyphens).

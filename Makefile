@@ -14,7 +14,7 @@ TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
 BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
-.PHONY: all help build test bench charts tables check-tables handout grade clean need-gnuplot sanitize-gpu format \
+.PHONY: all help build test bench charts tables check-tables check-readmes handout grade clean need-gnuplot sanitize-gpu format \
         $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
         $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
 
@@ -32,6 +32,8 @@ help:
 	@echo "  make charts       draw the charts from the committed CSVs and your own"
 	@echo "  make tables       rewrite the README tables from the committed CSVs"
 	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
+	@echo "  make check-readmes fail where a README names a variant, file, function or section"
+	@echo "                    that does not exist (part of make test)"
 	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
 	@echo "  make handout STAGE=N DEST=dir   a student's copy with stage N's solution blanked"
@@ -54,12 +56,16 @@ build: $(TEST_BINS) $(BENCH_BINS)
 test: $(TEST_BINS)
 	@common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,'$(s)=skip:$(GPU_SKIP_WHY)'))
 	@common/tables.sh check
+	@common/check-readmes.sh
 
 tables:
 	@common/tables.sh write
 
 check-tables:
 	@common/tables.sh check
+
+check-readmes:
+	@common/check-readmes.sh
 
 bench: $(addprefix bench-,$(NUMS))
 

@@ -18,7 +18,7 @@ BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
 .PHONY: all help build test check-usage bench charts tables check-tables handout grade clean need-gnuplot \
-        sanitize-gpu format \
+        sanitize-gpu gpu-archs gpu-objects format \
         $(addprefix stage-,$(NUMS)) $(addprefix test-,$(NUMS)) $(addprefix bench-,$(NUMS)) \
         $(addprefix diff-,$(NUMS)) $(addprefix quick-,$(NUMS))
 
@@ -40,6 +40,8 @@ help:
 	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
 	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
+	@echo "  make gpu-archs    compile every GPU stage for each of GPU_ARCHS (default: sm_75 to"
+	@echo "                    sm_120), warnings as errors, into build/sm_NN/"
 	@echo "  make handout STAGE=N DEST=dir   a student's copy with stage N's solution blanked"
 	@echo "  make grade STAGE=N [REF=path]   stage N's tests and speed against a reference, scored"
 	@echo "  make format       clang-format every source file"
@@ -97,6 +99,17 @@ $(foreach s,$(STAGES),$(eval $(call number_rules,$(call stage_num,$(s)),$(s))))
 
 charts: | need-gnuplot
 	@common/charts.sh $(if $(filter 1,$(RECORD)),--record) $(BUILD)
+
+# Every GPU stage's kernels and the CUDA harness compiled (not linked, not run) for each architecture
+# of GPU_ARCHS, warnings as errors, each in build/sm_NN/.
+GPU_ARCHS ?= sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120
+gpu-archs:
+	@$(if $(NVCC),for arch in $(GPU_ARCHS); do \
+	    echo "== $$arch"; \
+	    $(MAKE) --no-print-directory BUILD=build/$$arch GPU_ARCH=$$arch WERROR=1 gpu-objects || exit 1; \
+	done; echo "gpu-archs: every GPU stage compiles for $(GPU_ARCHS)",echo "SKIP: $(GPU_SKIP_WHY)")
+
+gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(foreach s,$(GPU_STAGES),$(BUILD)/$(s)/scan.o))
 
 sanitize-gpu: $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
 	@common/sanitize-gpu.sh $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))

@@ -36,6 +36,12 @@ CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -MMD -MP -Icommon -I$
 # Check is linked statically: the test binaries also run where Check is not installed.
 CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
 
+# WERROR=1 (CI): every warning is an error, in gcc and nvcc alike.
+ifeq ($(WERROR),1)
+CFLAGS_BASE += -Werror
+NVCC_WERROR := -Werror all-warnings -Xcompiler -Werror
+endif
+
 ifeq ($(SANITIZE),1)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CFLAGS_BASE += $(SAN_FLAGS)
@@ -54,7 +60,7 @@ GPU_ARCH ?= $(or $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheade
 GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
 # Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
 GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)
-NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra
+NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra $(NVCC_WERROR)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ldl -lrt -lpthread -lstdc++
 endif
 endif

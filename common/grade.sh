@@ -137,8 +137,8 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
             split(line, f, ":")
             printf "%-28s %s\n", f[2], ok ? "pass" : "FAIL"
             cases[++ncase] = f[2]; result[ncase] = ok
-            # Check writes "file:line:kind:case:test:iteration: message" after the number.
-            message = line; for (k = 1; k <= 6; k++) sub(/^[^:]*:/, "", message); sub(/^ /, "", message)
+            # Check writes "file:case:test: message" after the number.
+            message = line; for (k = 1; k <= 3; k++) sub(/^[^:]*:/, "", message); sub(/^ /, "", message)
             tap_ok[f[2]] = ok; tap_message[f[2]] = message
         }
         if (ncase < total) printf "%-28s %s\n", "(" total - ncase " more)", "FAIL: not run (crash or time-out)"

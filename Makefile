@@ -38,6 +38,7 @@ help:
 	@echo "                    committed charts from the committed CSVs)"
 	@echo "  make tables       rewrite the README tables from the committed CSVs"
 	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
+	@echo "  make check-usage  every binary's --help, -h and a bad argument (part of make test)"
 	@echo "  make diff-N       stage N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
 	@echo "  make gpu-archs    compile every GPU stage for each of GPU_ARCHS (default: sm_75 to"
@@ -49,7 +50,8 @@ help:
 	@echo
 	@echo "Options: SANITIZE=1 (CPU code under AddressSanitizer and UBSan), GPU_ARCH=sm_90,"
 	@echo "BENCH_ARGS='--budget 2' (passed to every benchmark), SCAN_SEED=N (repeat an input),"
-	@echo "CC=aarch64-linux-gnu-gcc (a cross build in $(BUILD)/aarch64, run under qemu-user)."
+	@echo "WERROR=1 (warnings are errors), CC=aarch64-linux-gnu-gcc (a cross build in build/aarch64/,"
+	@echo "run under qemu-user)."
 
 all: test
 	@$(MAKE) --no-print-directory $(addprefix quick-,$(NUMS))

@@ -19,7 +19,8 @@ CROSS := 1
 ifeq ($(origin BUILD),file)
 BUILD := build/$(CC_ARCH)
 endif
-EMULATOR ?= $(firstword $(foreach q,qemu-$(CC_ARCH)-static qemu-$(CC_ARCH),$(if $(shell command -v $(q) 2>/dev/null),$(q) -L /usr/$(CC_TRIPLE))))
+QEMU := $(firstword $(foreach q,qemu-$(CC_ARCH)-static qemu-$(CC_ARCH),$(if $(shell command -v $(q) 2>/dev/null),$(q))))
+EMULATOR ?= $(if $(QEMU),$(QEMU) -L /usr/$(CC_TRIPLE))
 endif
 # Prefixed to every test and benchmark binary the rules run (empty: run them directly).
 EMULATOR ?=
@@ -103,7 +104,7 @@ BUILT_STAGES += $(GPU_STAGES)
 endif
 BUILT_STAGES := $(filter $(BUILT_STAGES),$(STAGES))
 # Why a stage is not built here: one line, printed where its tests or benchmark would run.
-ARCH_SKIP_WHY = $($(1)_ARCH) only (its SIMD code is that architecture's intrinsics); $(CC) builds for $(CC_ARCH)
+ARCH_SKIP_WHY = its SIMD intrinsics are $($(1)_ARCH) only; $(CC) builds for $(CC_ARCH)
 skip_why = $(if $(filter gpu,$(call stage_kind,$(1))),$(GPU_SKIP_WHY),$(call ARCH_SKIP_WHY,$(1)))
 
 # ---- objects --------------------------------------------------------------------------------

@@ -117,6 +117,120 @@ scan_interleaved_prefetch(const uint32_t *in, uint32_t *out, size_t n, void *scr
 
 /* ---- Beyond the article ------------------------------------------------------------------- */
 
+/* 6. One pass with AVX2: the whole 8-lane prefix in one register. The two steps of prefix8 leave
+ *    two four-lane prefixes, one per 128-bit half (a shift by 16 bytes would only shift in
+ *    zeros: no AVX2 byte shift crosses the middle of the register). The cross-lane step finishes
+ *    the job: vpshufd copies lane 3 (the low half's total) over lanes 0..3, vperm2i128 moves that
+ *    low half into the high half and zeros the low one, and one add puts the low half's total
+ *    into lanes 4..7:
+ *        1 2 3 4 | 5 6 7 8  ->  1 3 6 10 | 5 11 18 26  ->  + 0 0 0 0 | 10 10 10 10
+ *                               =  1 3 6 10 | 15 21 28 36
+ *    Two shifts, a shuffle, a cross-lane permute and three adds: the eight prefix sums of the
+ *    register, where 02's prefix8 and two accumulates needed three stores and three passes over
+ *    the data through L1. */
+__attribute__((target("avx2"))) static inline __m256i prefix8_full(__m256i x)
+{
+    /* SOLUTION BEGIN: the two in-lane steps, then the low half's total added to the high half */
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    const __m256i low_total = _mm256_permutevar8x32_epi32(x, _mm256_set1_epi32(3));
+    return _mm256_add_epi32(x, _mm256_and_si256(low_total, _mm256_setr_epi32(0, 0, 0, 0, -1, -1, -1, -1)));
+    /* SOLUTION END, stub: return x; */
+}
+
+/* 7. The carry off the critical path. s holds the running total of everything before the
+ *    register, in all eight lanes. A register's results are its prefix plus s, and s grows by the
+ *    register's own total, lane 7 of its prefix broadcast by vpermd. That broadcast depends on
+ *    this register's inputs alone, so the only chain from one register to the next is s = s + t:
+ *    one add (one cycle) per eight elements, where stage 02 to 04's accumulate chained one add per
+ *    four. Everything else of a register overlaps with its neighbours, so the loop runs at the
+ *    rate of its instructions: per 8 elements one load, one store, 4 shuffle-port instructions
+ *    (two shifts, vpshufd, vperm2i128, vpermd: 5 counting the broadcast) and 5 adds. UNROLL2
+ *    registers per iteration give the scheduler that independent work to overlap. From RAM, every
+ *    store to a line not in the cache first reads it (read for ownership, 12 bytes of traffic per
+ *    element instead of 8): with `nt`, arrays of NT2_MIN elements and more are stored with
+ *    non-temporal stores, which write whole lines without reading them. */
+enum { UNROLL2 = 4, NT2_MIN = 1 << 20, AHEAD2 = 2048 };
+
+__attribute__((target("avx2"))) static inline void
+scan_avx2_registers(const uint32_t *in, uint32_t *out, size_t from, size_t to, __m256i *carry,
+                    int nt, int prefetch)
+{
+    const __m256i last_lane = _mm256_set1_epi32(7);
+    __m256i s = *carry;
+    for (size_t i = from; i + 8 * UNROLL2 <= to; i += 8 * UNROLL2) {
+        __m256i x[UNROLL2];
+        for (int k = 0; k < UNROLL2; k++) {
+            if (prefetch) __builtin_prefetch(in + i + AHEAD2 + 8 * k, 0, 2);
+            x[k] = prefix8_full(_mm256_loadu_si256((const __m256i *)(in + i + 8 * k)));
+        }
+        for (int k = 0; k < UNROLL2; k++) {
+            /* SOLUTION BEGIN: add s to the register, then grow s by its total (lane 7 broadcast) */
+            const __m256i total = _mm256_permutevar8x32_epi32(x[k], last_lane);
+            x[k] = _mm256_add_epi32(x[k], s);
+            s = _mm256_add_epi32(s, total);
+            /* SOLUTION END, stub: (void)last_lane; */
+        }
+        for (int k = 0; k < UNROLL2; k++) {
+            if (nt)
+                _mm256_stream_si256((__m256i *)(out + i + 8 * k), x[k]);
+            else
+                _mm256_store_si256((__m256i *)(out + i + 8 * k), x[k]);
+        }
+    }
+    *carry = s;
+}
+
+/* 8. Head, body, tail. The head, 0 to 7 elements one at a time, brings out to a 32-byte boundary,
+ *    so that every store of the body is aligned (a non-temporal store needs it; in may stay
+ *    misaligned, its loads cost little more). Every register of an iteration is loaded before any
+ *    is stored, so in place is safe. The tail, fewer elements than an iteration, goes one at a time
+ *    from the carry as in 02. The prefetching loop stops AHEAD2 elements early, so that no
+ *    prefetch names an address past the array, and the sfence orders the non-temporal stores
+ *    before the caller goes on. */
+__attribute__((target("avx2"))) static inline void
+scan_avx2_1pass_with(const uint32_t *in, uint32_t *out, size_t n, int nt, int prefetch)
+{
+    size_t head = (32 - ((uintptr_t)out & 31)) % 32 / sizeof *out; /* 0..7 elements */
+    if (head > n) head = n;
+    uint32_t sum = 0;
+    for (size_t i = 0; i < head; i++) {
+        sum += in[i];
+        out[i] = sum;
+    }
+    size_t body = head + (n - head) / (8 * UNROLL2) * (8 * UNROLL2);
+    __m256i carry = _mm256_set1_epi32((int)sum);
+    nt = nt && n >= NT2_MIN;
+    size_t fetched = prefetch && body > head + AHEAD2 ? body - AHEAD2 : head;
+    scan_avx2_registers(in, out, head, fetched, &carry, nt, 1);
+    scan_avx2_registers(in, out, fetched, body, &carry, nt, 0);
+    if (nt) _mm_sfence();
+    scan_tail(in, out, body, n, (uint32_t)_mm256_cvtsi256_si32(carry));
+}
+
+__attribute__((target("avx2"))) static void scan_avx2_1pass(const uint32_t *in, uint32_t *out,
+                                                            size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_avx2_1pass_with(in, out, n, 0, 0);
+}
+
+__attribute__((target("avx2"))) static void scan_avx2_1pass_nt(const uint32_t *in, uint32_t *out,
+                                                               size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_avx2_1pass_with(in, out, n, 1, 0);
+}
+
+__attribute__((target("avx2"))) static void
+scan_avx2_1pass_nt_prefetch(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_avx2_1pass_with(in, out, n, 1, 1);
+}
+
+/* ---- Beyond the article, with AVX-512 ------------------------------------------------------ */
+
 /* 6. AVX-512 shifts across the whole register: valignd joins two registers and shifts them by
  *    any number of 32-bit lanes in one instruction. Lanes k..15 of the result get x[0..15-k]; lanes
  *    0..k-1 get the top k lanes of `below` (zeros, or the register before this one). So 16 lanes
@@ -266,6 +380,9 @@ scan_avx512_window_nt(const uint32_t *in, uint32_t *out, size_t n, void *scratch
 const scan_variant stage_variants[] = {
     {"interleaved", NULL, scan_interleaved, LAG, 0},
     {"interleaved+prefetch", NULL, scan_interleaved_prefetch, LAG, SCAN_GRADED},
+    {"avx2-1pass", NULL, scan_avx2_1pass, 8 * UNROLL2, 0},
+    {"avx2-1pass+nt", NULL, scan_avx2_1pass_nt, 8 * UNROLL2, 0},
+    {"avx2-1pass+nt+prefetch", NULL, scan_avx2_1pass_nt_prefetch, 8 * UNROLL2, 0},
     {"avx512", NULL, scan_avx512, 16 * UNROLL, 0},
     {"avx512+window", NULL, scan_avx512_window, 16 * UNROLL, 0},
     {"avx512+window+nt", NULL, scan_avx512_window_nt, 16 * UNROLL, 0},
@@ -282,7 +399,8 @@ const size_t stage_constant_count = sizeof stage_constants / sizeof stage_consta
 const char *stage_variant_missing(size_t i)
 {
     void (*run)(const uint32_t *, uint32_t *, size_t, void *) = stage_variants[i].run;
-    if (run == scan_interleaved || run == scan_interleaved_prefetch) {
+    if (run == scan_interleaved || run == scan_interleaved_prefetch || run == scan_avx2_1pass ||
+        run == scan_avx2_1pass_nt || run == scan_avx2_1pass_nt_prefetch) {
         if (!__builtin_cpu_supports("avx2")) return "avx2";
     } else if (!__builtin_cpu_supports("avx512f")) {
         return "avx512f";

@@ -1,6 +1,11 @@
 /* The benchmark driver shared by every stage: a size sweep, each variant checked and then timed
  * (warm-up, batches of back-to-back runs repeated up to a time budget, median and minimum), the
- * platform's reference rows measured in the same run, a terminal table and a CSV file. */
+ * platform's reference rows measured in the same run, a terminal table and a CSV file.
+ *
+ * At each size the rows take their timed batches in turn (round robin), not one row after the
+ * other: on a machine whose speed drifts (a shared virtual machine, a clock that ramps up), every
+ * row of a size then sees the same mixture of fast and slow moments, so the ratios between rows,
+ * the numbers the course compares, hold even when the absolute rates move. */
 #include "bench.h"
 
 #include <errno.h>
@@ -19,11 +24,20 @@
 #define MIN_SAMPLES       3
 #define DEFAULT_CAP_S     2.0 /* a variant whose single run takes longer stops at that size */
 
+#define MAX_SAMPLES 4096
+
 typedef struct row {
     const scan_variant *v;
     int is_reference;
     int selected;
     size_t stopped_after; /* nonzero: one run at this size outlasted the budget */
+    /* the current size's measurement */
+    void *scratch;
+    int timing; /* takes samples in turn with the other rows */
+    long batch, reps;
+    double once_ms, spent_ms;
+    size_t count;
+    double samples[MAX_SAMPLES];
 } row;
 
 typedef struct options {
@@ -176,12 +190,9 @@ static double gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
  * the input, the expected output and a copy of the actual output (the CPU platform: both). */
 static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
 {
-    size_t scratch = 0;
+    size_t scratch = 0; /* every row's at once: the rows are timed in turn */
     for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected && rows[r].v->scratch_bytes) {
-            size_t s = rows[r].v->scratch_bytes(n);
-            if (s > scratch) scratch = s;
-        }
+        if (rows[r].selected && rows[r].v->scratch_bytes) scratch += rows[r].v->scratch_bytes(n);
     *device = 2 * n * sizeof(uint32_t) + scratch;
     *host = 3 * n * sizeof(uint32_t);
     if (!strcmp(scan_platform_here.kind, "cpu")) {
@@ -276,10 +287,16 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     }
 
     /* The rows: the stage's variants (all, or those named), then the reference rows. */
-    row rows[stage_variant_count + scan_platform_here.reference_count];
+    row *rows = calloc(stage_variant_count + scan_platform_here.reference_count, sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "%s: out of memory\n", argv[0]);
+        return 1;
+    }
     size_t row_count = 0;
-    for (size_t v = 0; v < stage_variant_count; v++)
-        rows[row_count++] = (row){&stage_variants[v], 0, selected_count == 0 && !graded, 0};
+    for (size_t v = 0; v < stage_variant_count; v++, row_count++) {
+        rows[row_count].v = &stage_variants[v];
+        rows[row_count].selected = selected_count == 0 && !graded;
+    }
     if (graded) {
         size_t v = 0;
         while (v < stage_variant_count && !(stage_variants[v].flags & SCAN_GRADED))
@@ -306,8 +323,11 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         }
         rows[v].selected = 1;
     }
-    for (size_t r = 0; r < scan_platform_here.reference_count; r++)
-        rows[row_count++] = (row){&scan_platform_here.references[r], 1, 1, 0};
+    for (size_t r = 0; r < scan_platform_here.reference_count; r++, row_count++) {
+        rows[row_count].v = &scan_platform_here.references[r];
+        rows[row_count].is_reference = 1;
+        rows[row_count].selected = 1;
+    }
 
     const char *why_not = scan_platform_here.probe();
     if (why_not) {
@@ -405,31 +425,27 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
         scan_platform_here.upload(in, input, n * sizeof *in);
 
-        /* The row is printed whole once the size is done, so progress lines never split it. */
-        const int width = column_width(rows, row_count);
-        char line[32 + row_count * ((size_t)width + 32)];
-        int len = snprintf(line, sizeof line, "%10s", nb);
+        /* 1. Every row: its scratch, a check of its output (a wrong variant is never timed; the
+         *    check is also its warm-up), one timed run, and the batch of runs that makes a
+         *    sample last about SAMPLE_MS. A row whose one run fills the budget keeps that run as
+         *    its only sample, and past the cap skips the larger sizes. */
         for (size_t r = 0; r < row_count; r++) {
             row *rw = &rows[r];
-            if (!rw->selected) continue;
-            if (rw->stopped_after) {
-                len += snprintf(line + len, sizeof line - (size_t)len, "  %*s", width, "-");
-                continue;
-            }
+            rw->count = 0;
+            rw->timing = 0;
+            rw->scratch = NULL;
+            if (!rw->selected || rw->stopped_after) continue;
             if (wall_s() - last_progress > 3) {
                 fprintf(stderr, "%s[%s] n=%s (%zu of %zu sizes), %s, %.0f s so far%s",
                         tty ? "\r" : "", stage, nb, s + 1, opt.size_count, rw->v->name,
                         wall_s() - started, tty ? "\033[K" : "\n");
                 last_progress = wall_s();
             }
-            void *scratch = NULL;
             size_t scratch_bytes = rw->v->scratch_bytes ? rw->v->scratch_bytes(n) : 0;
-            if (scratch_bytes) scratch = scan_platform_here.alloc(scratch_bytes);
-
-            /* Check first (and warm up): a wrong variant is never timed. */
+            if (scratch_bytes) rw->scratch = scan_platform_here.alloc(scratch_bytes);
             scan_poison(actual, expected, n);
             scan_platform_here.upload(out, actual, n * sizeof *out);
-            rw->v->run(in, out, n, scratch);
+            rw->v->run(in, out, n, rw->scratch);
             scan_platform_here.finish();
             if (!rw->is_reference) {
                 char msg[512];
@@ -440,39 +456,64 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                     return 1;
                 }
             }
-
-            double once = scan_platform_here.time_runs(rw->v, in, out, n, scratch, 1);
-            long batch = once > 0 ? (long)(SAMPLE_MS / once) : 1000;
-            if (batch < 1) batch = 1;
-            if (batch > opt.max_reps) batch = opt.max_reps;
-            double samples[4096];
-            size_t count = 0;
-            long reps = 0;
+            double once = scan_platform_here.time_runs(rw->v, in, out, n, rw->scratch, 1);
+            rw->once_ms = once;
+            rw->batch = once > 0 ? (long)(SAMPLE_MS / once) : 1000;
+            if (rw->batch < 1) rw->batch = 1;
+            if (rw->batch > opt.max_reps) rw->batch = opt.max_reps;
+            rw->reps = 0;
+            rw->spent_ms = 0;
+            rw->timing = 1;
             if (once / 1e3 > opt.budget_s) {
-                /* One run already fills the budget: it is the point's only sample. */
-                samples[count++] = once;
-                reps = 1;
+                rw->samples[rw->count++] = once;
+                rw->reps = 1;
+                rw->timing = 0;
                 if (once / 1e3 > cap_s && s + 1 < opt.size_count) rw->stopped_after = n;
-            } else {
-                double spent = 0;
-                while (count < 4096 && reps + batch <= opt.max_reps &&
-                       (count < MIN_SAMPLES || spent < opt.budget_s * 1e3)) {
-                    double ms = scan_platform_here.time_runs(rw->v, in, out, n, scratch, batch);
-                    samples[count++] = ms / (double)batch;
-                    reps += batch;
-                    spent += ms;
-                }
-                if (count == 0) {
-                    samples[count++] = once;
-                    reps = 1;
-                }
             }
-            if (scratch) scan_platform_here.release(scratch);
+        }
 
-            qsort(samples, count, sizeof samples[0], cmp_double);
-            double median = count % 2 ? samples[count / 2]
-                                      : 0.5 * (samples[count / 2 - 1] + samples[count / 2]);
-            double min = samples[0];
+        /* 2. The samples, one batch per row in turn, until every row has its budget. */
+        for (int busy = 1; busy;) {
+            busy = 0;
+            for (size_t r = 0; r < row_count; r++) {
+                row *rw = &rows[r];
+                if (!rw->timing) continue;
+                if (rw->count >= MAX_SAMPLES || rw->reps + rw->batch > opt.max_reps ||
+                    (rw->count >= MIN_SAMPLES && rw->spent_ms >= opt.budget_s * 1e3)) {
+                    rw->timing = 0;
+                    if (rw->count == 0) { /* no batch fitted in --max-reps: the one run */
+                        rw->samples[rw->count++] = rw->once_ms;
+                        rw->reps = 1;
+                    }
+                    continue;
+                }
+                double ms = scan_platform_here.time_runs(rw->v, in, out, n, rw->scratch, rw->batch);
+                rw->samples[rw->count++] = ms / (double)rw->batch;
+                rw->reps += rw->batch;
+                rw->spent_ms += ms;
+                busy = 1;
+            }
+        }
+
+        /* 3. The row of the table, printed whole once the size is done (so progress lines never
+         *    split it), and the CSV rows. */
+        const int width = column_width(rows, row_count);
+        char line[32 + row_count * ((size_t)width + 32)];
+        int len = snprintf(line, sizeof line, "%10s", nb);
+        for (size_t r = 0; r < row_count; r++) {
+            row *rw = &rows[r];
+            if (!rw->selected) continue;
+            if (rw->scratch) scan_platform_here.release(rw->scratch);
+            rw->scratch = NULL;
+            if (rw->count == 0) { /* skipped: an earlier size outlasted the cap */
+                len += snprintf(line + len, sizeof line - (size_t)len, "  %*s", width, "-");
+                continue;
+            }
+            qsort(rw->samples, rw->count, sizeof rw->samples[0], cmp_double);
+            size_t c = rw->count;
+            double median = c % 2 ? rw->samples[c / 2]
+                                  : 0.5 * (rw->samples[c / 2 - 1] + rw->samples[c / 2]);
+            double min = rw->samples[0];
             double gelem = median > 0 ? (double)n / (median * 1e-3) / 1e9 : 0;
             double gbs = gelem * BYTES_PER_ELEMENT;
             len += snprintf(line + len, sizeof line - (size_t)len, "  %*.*f", width,
@@ -480,7 +521,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                             !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
             if (csv) {
                 fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g\n", stage, rw->v->name,
-                        row_role(rw), device, n, reps, median, min, gelem, gbs);
+                        row_role(rw), device, n, rw->reps, median, min, gelem, gbs);
                 fflush(csv);
             }
         }
@@ -503,5 +544,6 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
            "write); the CSV has both, and the minimum\n",
            !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "Gelem/s = n / time,");
     if (csv) fclose(csv);
+    free(rows);
     return 0;
 }

@@ -257,6 +257,9 @@ __global__ void __launch_bounds__(COARSE_THREADS)
 }
 
 /* ---- 4. Reduce, then scan: read the input twice, write the output once ----------------------- */
+/* The name is Merrill and Garland's for this order; the multi-kernel-to-single-pass article gives
+ * it to the order of steps 1 and 2 (scan, then propagate): see "One name, two meanings" in the
+ * README. */
 
 /* 4a. Pass 1: only the tile's sum. No output is written, so this pass moves 4 bytes per element
  *     instead of pass 1's 8 above. (The block scan's total is the sum; the prefixes it computes

@@ -4,7 +4,8 @@
  *
  *   tile_descriptor     status and value of a tile in one 64-bit word
  *   lookback_one_thread one thread walks back, one descriptor at a time
- *   lookback_warp       a warp reads 32 descriptors per step
+ *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
+ *                       lanes still waiting poll again; stage 10's step)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -85,7 +86,13 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
  *    and steps back 32 tiles while no lane found a PREFIX. Lanes before the start of the array
  *    read as PREFIX 0. The warp waits until the lanes up to the first PREFIX are valid (a slow
  *    tile past it, still INVALID, holds up nobody). All 32 lanes call it; all get the exclusive
- *    prefix. */
+ *    prefix.
+ *    QUIET (stage 10): while the warp waits, only the lanes whose descriptor is still INVALID, and
+ *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
+ *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
+ *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
+ *    instead of 32. */
+template <bool QUIET>
 static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descriptors,
                                                          uint32_t tile)
 {
@@ -93,12 +100,13 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
     uint32_t exclusive = 0;
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         const int64_t t = base - lane;
-        tile_descriptor d;
-        unsigned prefix_lanes, used_lanes;
+        tile_descriptor d = 0;
+        unsigned prefix_lanes, used_lanes = FULL_WARP, valid = 0;
         for (;;) {
-            d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
-                       : descriptor_make(STATUS_PREFIX, 0);
-            const unsigned valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
+            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1)
+                d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
+                           : descriptor_make(STATUS_PREFIX, 0);
+            valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
             prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status(d) == STATUS_PREFIX);
             /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
              * wraps to 0, and 0 - 1 is all 32 lanes). */
@@ -119,7 +127,7 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
  *    can use it without waiting for this tile's prefix; look back for the exclusive prefix;
  *    publish the inclusive prefix, which ends the look-back of every later tile that reaches it.
  *    Returns the exclusive prefix (the tile's carry). */
-template <bool WARP>
+template <bool WARP, bool QUIET = false>
 static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
                                                               uint32_t tile, uint32_t aggregate)
 {
@@ -131,7 +139,7 @@ static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *d
     if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
     uint32_t exclusive = 0;
     if (WARP)
-        exclusive = lookback_warp(descriptors, tile);
+        exclusive = lookback_warp<QUIET>(descriptors, tile);
     else if (lane0)
         exclusive = lookback_one_thread(descriptors, tile);
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the

@@ -1,12 +1,14 @@
 /* Stage 10, gpu_coarsened: many elements per thread, 16-byte loads and stores, a tuned tile; then
  * the steps past the articles that bring the scan near the speed of a copy.
  * Compared with 09_gpu_lookback: tiles of 2048 to 8192 elements instead of 512, so there are 4 to
- * 16 times fewer tiles to claim, publish and look back over, and each load moves 16 bytes.
+ * 16 times fewer tiles to claim, publish and look back over, and each load moves 16 bytes; past
+ * the article, a quieter look-back, and a schedule for each size of array.
  * Expected: the article's sweep (4, 8, 12, 16 items per thread) climbs from 09's few hundred GB/s
  * towards CUB; the later steps pass CUB and close most of the gap to `copy`.
  * Run it: make stage-10 (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans) and lookback.cuh (09's decoupled look-back), both
- * carried unchanged; this file (the coarsened tiles, the schedules and the variants). */
+ * The files: block_scan.cuh (05's block scans, carried unchanged), lookback.cuh (09's decoupled
+ * look-back, with the quiet polling of step 3 added); this file (the coarsened tiles, the
+ * schedules and the variants). */
 #include <cooperative_groups.h>
 
 #include "block_scan.cuh"
@@ -213,13 +215,19 @@ static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
  * PREFETCH (with COOPERATIVE): load the next tile before looking back for the current one, so
  *   loads stay in flight through the look-back. Safe (the next tile's predecessors are held by
  *   running blocks), but the next tile's aggregate then waits for this tile's look-back: it pays
- *   on mid-sized arrays only (one-launch+prefetch; the README has the numbers). */
-enum schedule_kind { ONE_TILE, COOPERATIVE };
+ *   on mid-sized arrays only (one-launch+prefetch; the README has the numbers).
+ * ONE_WAVE: cooperative too, but no look-back at all. While every tile has a resident block, all
+ *   tiles are in registers at once: each block publishes its aggregate, the grid waits at one
+ *   barrier, and each block adds up the aggregates before its own, all in parallel. The chain of
+ *   look-backs (at best 32 tiles per round trip to L2) becomes one barrier and one parallel read.
+ *   More tiles than blocks take rounds, a barrier each (one-wave; the README has the numbers). */
+enum schedule_kind { ONE_TILE, COOPERATIVE, ONE_WAVE };
 
-/* A variant's shape: threads per block, 16-byte vectors per thread, layout, cache hints, schedule
- * and the blocks per SM asked of the register allocator (__launch_bounds__). */
+/* A variant's shape: threads per block, 16-byte vectors per thread, layout, cache hints, schedule,
+ * the blocks per SM asked of the register allocator (__launch_bounds__), and the look-back's
+ * polling (QUIET: lookback.cuh, step 3). */
 template <int THREADS_, int VECS_, template <int, int> class LAYOUT, cache_hints HINTS_,
-          schedule_kind SCHEDULE_, bool PREFETCH_ = false, int MIN_BLOCKS_ = 1>
+          schedule_kind SCHEDULE_, bool PREFETCH_ = false, int MIN_BLOCKS_ = 1, bool QUIET_ = false>
 struct coarsened {
     static constexpr int THREADS = THREADS_, VECS = VECS_, ITEMS = 4 * VECS_;
     static constexpr int TILE_VECTORS = THREADS * VECS, TILE = 4 * TILE_VECTORS;
@@ -227,6 +235,7 @@ struct coarsened {
     static constexpr schedule_kind SCHEDULE = SCHEDULE_;
     static constexpr bool PREFETCH = PREFETCH_;
     static constexpr int MIN_BLOCKS = MIN_BLOCKS_;
+    static constexpr bool QUIET = QUIET_;
     typedef LAYOUT<THREADS, VECS> layout;
 };
 
@@ -282,15 +291,47 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
 
 /* Warp 0 runs the decoupled look-back (lookback.cuh); the carry reaches the other warps through
  * shared memory, behind the barrier. */
+template <class C>
 static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<true>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<true, C::QUIET>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
     return *s_carry;
+}
+
+/* ONE_WAVE's sums after the barrier: the aggregates of this round's tiles before this block's
+ * (`before`) and of the whole round (`round`), read by all the block's threads in parallel. */
+template <class C>
+static __device__ __forceinline__ void round_sums(const uint32_t *aggregates, uint32_t first,
+                                                  uint32_t count, uint32_t *before, uint32_t *round)
+{
+    __shared__ uint32_t s_sums[2][C::THREADS / WARP_THREADS];
+    uint32_t b = 0, r = 0;
+    for (uint32_t i = threadIdx.x; i < count; i += C::THREADS) {
+        const uint32_t a = __ldcg(aggregates + first + i);
+        r += a;
+        if (i < blockIdx.x) b += a;
+    }
+#pragma unroll
+    for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2) {
+        b += __shfl_xor_sync(FULL_WARP, b, offset);
+        r += __shfl_xor_sync(FULL_WARP, r, offset);
+    }
+    if (threadIdx.x % WARP_THREADS == 0) {
+        s_sums[0][threadIdx.x / WARP_THREADS] = b;
+        s_sums[1][threadIdx.x / WARP_THREADS] = r;
+    }
+    __syncthreads();
+    *before = *round = 0;
+#pragma unroll
+    for (int w = 0; w < C::THREADS / WARP_THREADS; w++) {
+        *before += s_sums[0][w];
+        *round += s_sums[1][w];
+    }
 }
 
 template <class C, bool ALIGNED_IN>
@@ -305,8 +346,29 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
         const uint32_t tile = claim_tile(tile_counter);
         load_tile<C, ALIGNED_IN>(io, tile, x);
         const uint32_t aggregate = C::layout::scan(x, pending);
-        const uint32_t carry = tile_carry(descriptors, tile, aggregate, &s_carry);
+        const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
         store_tile<C>(io, tile, x, carry + pending);
+    } else if constexpr (C::SCHEDULE == ONE_WAVE) {
+        /* The aggregates need no clearing: every one is written before the barrier that comes
+         * before its reads. Every block takes part in every round's barrier, with a tile or not;
+         * a round's barrier also orders its reads before the next round's writes to
+         * s_sums, and the aggregates of different rounds lie apart. */
+        (void)tile_counter;
+        uint32_t *aggregates = (uint32_t *)descriptors;
+        uint32_t carry = 0;
+        for (uint32_t first = 0; first < tiles; first += gridDim.x) {
+            const uint32_t tile = first + blockIdx.x;
+            if (tile < tiles) {
+                load_tile<C, ALIGNED_IN>(io, tile, x);
+                const uint32_t aggregate = C::layout::scan(x, pending);
+                if (threadIdx.x == 0) aggregates[tile] = aggregate;
+            }
+            cooperative_groups::this_grid().sync();
+            uint32_t before, round;
+            round_sums<C>(aggregates, first, min(gridDim.x, tiles - first), &before, &round);
+            if (tile < tiles) store_tile<C>(io, tile, x, carry + before + pending);
+            carry += round;
+        }
     } else {
         /* COOPERATIVE. Scratch starts as garbage (or as the last run's descriptors): clear it,
          * then wait for every block, so that no look-back reads a descriptor before it is
@@ -325,7 +387,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
                 /* The next tile's loads go out now, and are in flight during the look-back. */
                 uint4 y[C::VECS];
                 if (next < tiles) load_tile<C, ALIGNED_IN>(io, next, y);
-                const uint32_t carry = tile_carry(descriptors, tile, aggregate, &s_carry);
+                const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
                 store_tile<C>(io, tile, x, carry + pending);
                 if (next >= tiles) return;
                 tile = next;
@@ -337,7 +399,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
             for (; tile < tiles; tile += gridDim.x) {
                 load_tile<C, ALIGNED_IN>(io, tile, x);
                 const uint32_t aggregate = C::layout::scan(x, pending);
-                const uint32_t carry = tile_carry(descriptors, tile, aggregate, &s_carry);
+                const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
                 store_tile<C>(io, tile, x, carry + pending);
             }
         }
@@ -391,9 +453,9 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
     tile_io io = {in, out, (size_t)((uintptr_t)out % 16 / 4), 0};
     io.end = io.head + n;
     const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
-    /* The counter and the descriptors start at zero (STATUS_INVALID); the cooperative kernel
-     * clears its descriptors itself and uses no counter. */
-    if (C::SCHEDULE != COOPERATIVE)
+    /* The counter and the descriptors start at zero (STATUS_INVALID); the cooperative kernels
+     * clear their descriptors themselves (ONE_WAVE needs none) and use no counter. */
+    if (C::SCHEDULE == ONE_TILE)
         CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
     if (((uintptr_t)in - (uintptr_t)out) % 16 == 0)
         launch_coarsened<C, true>(io, tiles, scratch);
@@ -401,26 +463,35 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
         launch_coarsened<C, false>(io, tiles, scratch);
 }
 
-/* ---- 5. Tuned: one launch while the tiles fit on the GPU at once ---------------------------- */
+/* ---- 5. Tuned: a schedule for each size --------------------------------------------------- */
 
-/* While every tile has a resident block (one wave), the cooperative kernel clears its own
- * descriptors and needs no memset: one launch instead of two, which counts most at small sizes.
- * Past one wave, the memset costs nothing measurable, and one block per tile lets the hardware
- * hand the next tile to whichever multiprocessor frees up first. */
-template <class ONE, class COOP> static size_t tuned_scratch_bytes(size_t n)
+/* The schedules win at different sizes, counted in waves: tiles over the blocks the GPU holds at
+ * once (multiprocessors times blocks per multiprocessor, both read at run time). Within one wave,
+ * ONE_WAVE (one launch, one barrier, no look-back chain). Up to PREFETCH_WAVES waves, the
+ * cooperative kernel with the next tile prefetched (the look-back's latency hidden behind loads).
+ * Above, one block per tile, where the hardware hands each new tile to whichever multiprocessor
+ * frees up first. The crossings were measured on an H100 and an H200 (the README's table). */
+#define PREFETCH_WAVES 24
+
+template <class C> static size_t tiles_of(size_t n) { return (n + 3 + C::TILE - 1) / C::TILE; }
+
+template <class WAVE, class MIDDLE, class LARGE> static size_t tuned_scratch_bytes(size_t n)
 {
-    const size_t a = coarsened_scratch_bytes<ONE>(n), b = coarsened_scratch_bytes<COOP>(n);
-    return a > b ? a : b;
+    size_t a = coarsened_scratch_bytes<WAVE>(n), b = coarsened_scratch_bytes<MIDDLE>(n),
+           c = coarsened_scratch_bytes<LARGE>(n);
+    return a > b ? (a > c ? a : c) : (b > c ? b : c);
 }
 
-template <class ONE, class COOP>
+template <class WAVE, class MIDDLE, class LARGE>
 static void scan_tuned(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     if (n == 0) return;
-    if ((n + 3 + COOP::TILE - 1) / COOP::TILE <= resident_blocks<COOP, true>())
-        scan_coarsened<COOP>(in, out, n, scratch);
+    if (tiles_of<WAVE>(n) <= resident_blocks<WAVE, true>())
+        scan_coarsened<WAVE>(in, out, n, scratch);
+    else if (tiles_of<MIDDLE>(n) <= (size_t)PREFETCH_WAVES * resident_blocks<MIDDLE, true>())
+        scan_coarsened<MIDDLE>(in, out, n, scratch);
     else
-        scan_coarsened<ONE>(in, out, n, scratch);
+        scan_coarsened<LARGE>(in, out, n, scratch);
 }
 
 /* ---- 6. The variants ------------------------------------------------------------------------- */
@@ -439,13 +510,19 @@ typedef coarsened<128, 12, warp_rows_layout, STREAMING, ONE_TILE> warp_rows;
  * multiprocessor (65536 registers). Asking for 5 (__launch_bounds__) allows 102, and it needs
  * 96, with no spill: more tiles in flight on every multiprocessor. */
 typedef coarsened<128, 16, warp_rows_layout, STREAMING, ONE_TILE, false, 5> warp_rows_64;
-/* A side step from warp-rows, which tuned uses while the tiles fit on the GPU at once. */
-typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE> one_launch;
-/* A side step from one-launch, kept as a variant so that the benchmark measures it beside the
- * rest: the next tile prefetched (the fastest on mid-sized arrays, not on the largest). */
-typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE, true> one_launch_prefetch;
+/* The same tile, polling quietly while it waits (lookback.cuh, step 3). */
+typedef coarsened<128, 16, warp_rows_layout, STREAMING, ONE_TILE, false, 5, true> quiet_lookback;
+/* A side step: the cooperative kernel that clears its own descriptors (no memset, no counter);
+ * 12 vectors a thread, so that the next step's second tile fits in the registers. */
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE, false, 1, true> one_launch;
+/* The next tile loaded during the look-back: the fastest on mid-sized arrays. */
+typedef coarsened<128, 12, warp_rows_layout, STREAMING, COOPERATIVE, true, 1, true>
+    one_launch_prefetch;
+/* No look-back: one barrier while the tiles fit on the GPU at once. 256 threads of 8 vectors:
+ * the same 8192-element tile as warp-rows-64 in 64 registers a thread, 4 blocks per SM. */
+typedef coarsened<256, 8, warp_rows_layout, STREAMING, ONE_WAVE, false, 4> one_wave;
 
-/* Each row's tile (the tests probe sizes around its multiples); the side steps are measured and
+/* Each row's tile (the tests probe sizes around its multiples); the side step is measured and
  * listed in the README's table, and left out of the chart; `make grade` times tuned. */
 #define VARIANT(name, C, flags)                                                                    \
     {                                                                                              \
@@ -460,9 +537,11 @@ const scan_variant stage_variants[] = {
     VARIANT("128-threads", tile_128, 0),
     VARIANT("warp-rows", warp_rows, 0),
     VARIANT("warp-rows-64", warp_rows_64, 0),
+    VARIANT("quiet-lookback", quiet_lookback, 0),
     VARIANT("one-launch", one_launch, SCAN_SIDE_STEP),
-    VARIANT("one-launch+prefetch", one_launch_prefetch, SCAN_SIDE_STEP),
-    {"tuned", tuned_scratch_bytes<warp_rows_64, one_launch>, scan_tuned<warp_rows_64, one_launch>,
-     warp_rows_64::TILE, SCAN_GRADED},
+    VARIANT("one-launch+prefetch", one_launch_prefetch, 0),
+    VARIANT("one-wave", one_wave, 0),
+    {"tuned", tuned_scratch_bytes<one_wave, one_launch_prefetch, quiet_lookback>,
+     scan_tuned<one_wave, one_launch_prefetch, quiet_lookback>, quiet_lookback::TILE, SCAN_GRADED},
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

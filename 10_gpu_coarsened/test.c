@@ -5,7 +5,8 @@
 #define TILE scan_test_tile()
 
 /* Every tile of the variants (the article's 512 threads times 4, 8, 12 and 16 elements; 128
- * threads times 48 and 64): hundreds of each, one element either side of a whole number of them.
+ * threads times 48 and 64, 256 times 32): hundreds of each, one element either side of a whole
+ * number of them.
  * (The shared many_tiles case does the largest.) */
 START_TEST(tiles_of_each_variant)
 {
@@ -36,9 +37,10 @@ START_TEST(offsets_many_tiles)
 }
 END_TEST
 
-/* The looping variants (one-launch, one-launch+prefetch): each block scans
- * several tiles when there are more tiles than blocks resident on the GPU (4 to 5 per
- * multiprocessor). Sizes of a few such rounds; with --small, one round only. */
+/* The looping variants (one-launch, one-launch+prefetch, and one-wave past one wave): each block
+ * scans several tiles when there are more tiles than blocks resident on the GPU (4 to 5 per
+ * multiprocessor), one-wave with a grid barrier a round. Sizes of a few such rounds; with
+ * --small, one round only. */
 START_TEST(persistent_rounds)
 {
     if (scan_test_small()) {

@@ -203,7 +203,7 @@ static double gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
  * expected output and a copy of the actual output (the CPU platform: both). */
 static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
 {
-    size_t scratch = 0;
+    size_t scratch = 0; /* every row's at once: the rows are timed in turn */
     for (size_t r = 0; r < row_count; r++)
         if (rows[r].selected && rows[r].v->scratch_bytes) scratch += rows[r].v->scratch_bytes(n);
     *device = 2 * n * sizeof(uint32_t) + scratch;

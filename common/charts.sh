@@ -1,22 +1,29 @@
 #!/bin/bash
-# Draws every chart from the benchmark CSVs with gnuplot (SVG for the READMEs, PNG beside it).
+# Draws the charts from the benchmark CSVs with gnuplot (SVG for the READMEs, PNG beside it).
 #
-#   common/charts.sh [BUILD_DIR]
+#   common/charts.sh [BUILD_DIR]            your CSVs: into BUILD_DIR/charts/ (make charts)
+#   common/charts.sh --record [BUILD_DIR]   the committed CSVs: the committed charts (make charts RECORD=1)
 #
-# Committed results (NN_stage/results/MACHINE.csv) give:
-#   NN_stage/results/MACHINE.svg|png      the stage's main line of variants, each in its own colour
-#                                         (side steps are left to the README's table), its parent's
-#                                         headline variant and the reference rows (stream or copy
-#                                         is the roofline)
-#   common/charts/cpu-MACHINE.svg|png     every CPU stage's variants, G elem/s against n
-#   common/charts/gpu-MACHINE.svg|png     the headline variant of each GPU stage measured on MACHINE,
-#                                         cub and copy, GB/s
-#   common/charts/bars-MACHINE.svg|png    one bar per row at the largest n every row reached
-# A reader's own `make bench` results (BUILD_DIR/results/...) are drawn the same way under
-# BUILD_DIR/charts/, beside the committed ones and never over them.
-# The same CSVs give byte-identical charts: nothing here depends on the date or the order of files.
+# Your CSVs are the tour's quick benchmarks (BUILD_DIR/results/quick/NN_stage/results/MACHINE.csv,
+# charts in BUILD_DIR/charts/quick/) and `make bench`'s full sweeps (BUILD_DIR/results/NN_stage/...,
+# charts in BUILD_DIR/charts/); a list of them and of the committed charts to set beside them ends
+# the run. No tracked file changes unless --record is given: gnuplot builds differ in fonts and
+# bytes, so a redrawn committed chart would differ from the committed one without a new number.
+# Each set of CSVs gives:
+#   NN_stage-MACHINE.svg|png    the stage's main line of variants, each in its own colour (side
+#                               steps are left to the README's table), its parent's headline
+#                               variant and the reference rows (stream or copy is the roofline);
+#                               with --record: NN_stage/results/MACHINE.svg|png
+#   cpu-MACHINE.svg|png         every CPU stage's variants, G elem/s against n
+#   gpu-MACHINE.svg|png         the headline variant of each GPU stage measured on MACHINE, cub and
+#                               copy, GB/s
+#   bars-MACHINE.svg|png        one bar per row at the largest n every row reached
+# (with --record the last three go to common/charts/). The same CSVs give the same charts with the
+# same gnuplot: nothing here depends on the date or the order of files.
 set -eu  # no pipefail: `... | head` ends pipelines early on purpose
 export LC_ALL=C
+record=0
+[ "${1:-}" = --record ] && { record=1; shift; }
 build=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -260,22 +267,53 @@ EOF
     render "$s"
 }
 
-draw_all() { # root outdir
-    local root=$1 outdir=$2 csv slug kinds=""
+draw_all() { # root outdir stage-charts (beside: next to each CSV, else in outdir)
+    local root=$1 outdir=$2 where=$3 csv slug stage
     for csv in $(ls "$root"/[0-9][0-9]_*/results/*.csv 2>/dev/null | sort); do
-        stage_chart "$csv" "${csv%.csv}"
+        if [ "$where" = beside ]; then
+            stage_chart "$csv" "${csv%.csv}"
+        else
+            stage=$(basename "$(dirname "$(dirname "$csv")")")
+            stage_chart "$csv" "$outdir/$stage-$(basename "${csv%.csv}")"
+        fi
     done
     for slug in $(ls "$root"/[0-9][0-9]_*/results/*.csv 2>/dev/null | xargs -n 1 basename 2>/dev/null | sed 's/\.csv$//' | sort -u); do
         series_chart cpu "$slug" "$root" "$outdir"
         series_chart gpu "$slug" "$root" "$outdir"
     done
 }
+has_csvs() { ls "$1"/[0-9][0-9]_*/results/*.csv >/dev/null 2>&1; }
 
-if ! ls [0-9][0-9]_*/results/*.csv >/dev/null 2>&1 && ! ls "$build"/results/[0-9][0-9]_*/results/*.csv >/dev/null 2>&1; then
-    echo "charts: no CSV yet; run make bench first"
+if [ $record = 1 ]; then
+    has_csvs . || { echo "charts: no committed CSV; run make bench RECORD=1 first"; exit 0; }
+    draw_all . common/charts beside
     exit 0
 fi
-draw_all . common/charts
-if ls "$build"/results/[0-9][0-9]_*/results/*.csv >/dev/null 2>&1; then
-    draw_all "$build/results" "$build/charts"
+
+drawn=0
+for set in quick full; do
+    root=$build/results out=$build/charts
+    [ $set = quick ] && root=$root/quick out=$out/quick
+    has_csvs "$root" || continue
+    rm -rf "$out"/[0-9][0-9]_* "$out"/cpu-* "$out"/gpu-* "$out"/bars-*
+    draw_all "$root" "$out" apart >/dev/null
+    drawn=1
+done
+if [ $drawn = 0 ]; then
+    echo "charts: no CSV of yours yet: \`make\` (the tour) or \`make bench\` measures this machine"
+    exit 0
 fi
+echo "Your charts (SVG, a PNG beside each):"
+for out in "$build/charts/quick" "$build/charts"; do
+    [ -d "$out" ] || continue
+    for pattern in cpu gpu bars '[0-9][0-9]_*'; do
+        for chart in $(ls "$out"/$pattern-*.svg 2>/dev/null); do
+            echo "  $chart"
+        done
+    done
+done
+echo "The committed ones, measured on the machines the READMEs name:"
+for chart in $(ls common/charts/cpu-*.svg common/charts/gpu-*.svg 2>/dev/null); do
+    echo "  $chart"
+done
+echo "and each stage's own in NN_stage/results/."

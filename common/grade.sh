@@ -9,7 +9,10 @@
 #    SCAN_GRADED, whose code the handout blanks: bench --graded);
 # 3. the score: 70 points for correctness (the fraction of test cases passed), and 30 for speed
 #    (30 x the geometric mean of the ratios, at most 30), given only when every test passes.
-# It prints a table and writes build/grade/STAGE.json for autograders. REF is a full copy of the
+# It prints a table and writes it for autograders: build/grade/STAGE.json (this course's shape) and
+# build/grade/results.json in Gradescope's shape (one entry per test case and one for speed, each
+# with score, max_score, name and output, and the total), copied to /autograder/results/ where
+# that folder exists (GRADESCOPE_RESULTS names another). REF is a full copy of the
 # repository with the solutions (the teacher's clone); without REF, a tree that is not a handout is
 # graded against itself. Exit status: 0 when graded (whatever the score), 2 on bad usage, 77 when
 # the stage cannot run here (a GPU stage without a GPU).
@@ -48,8 +51,9 @@ seed=${SCAN_SEED:-12345}
 # Named relative to this tree, so that a saved grade log names no path of the machine it ran on.
 if [ "$ref" = "$top" ]; then ref_name="this tree"; else ref_name=$(realpath --relative-to="$top" "$ref"); fi
 echo "== grading $stage ($kind) against $ref_name"
+# A tree that does not build is graded as such, never by binaries left from an earlier build.
 make --no-print-directory build/$stage/test build/$stage/bench >"$out/$stage-build.log" 2>&1 ||
-    { cat "$out/$stage-build.log"; echo "grade: $stage does not build"; }
+    { cat "$out/$stage-build.log"; echo "grade: $stage does not build"; rm -f build/$stage/test build/$stage/bench; }
 
 # 1. Correctness. A hang is a failure: Check kills a test case after its time limit (a quarter of
 #    the usual one here), and `timeout` stops the whole binary.
@@ -67,7 +71,8 @@ if [ $rc -eq 77 ]; then
     echo "grade: $stage cannot run on this machine"
     exit 77
 fi
-cases_total=$(build/$stage/test --list 2>/dev/null | wc -l)
+build/$stage/test --list >"$out/$stage-cases.txt" 2>/dev/null
+cases_total=$(wc -l <"$out/$stage-cases.txt")
 cases_passed=$(grep -c '^ok ' "$tap" 2>/dev/null || true)
 cases_passed=${cases_passed:-0}
 
@@ -94,7 +99,9 @@ fi
 
 # 3. The score table and the JSON.
 awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
-    -v tap="$tap" -v json="$out/$stage.json" -v scsv="$out/$stage-student" -v rcsv="$out/$stage-reference" '
+    -v tap="$tap" -v json="$out/$stage.json" -v scsv="$out/$stage-student" -v rcsv="$out/$stage-reference" \
+    -v case_list="$out/$stage-cases.txt" -v gradescope="$out/results.json" -v ref_name="$ref_name" \
+    -v build_log="$out/$stage-build.log" '
     # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
     # faster median.
     function headline(file, arr,   line, f, last, n, r, path) {
@@ -112,6 +119,13 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
         }
     }
     '"$AWK_LABEL"'
+    # A JSON string of s: quotes, backslashes and control characters escaped (eight backslashes
+    # make two in gsub, in mawk and gawk alike).
+    function js(s) {
+        gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
+        gsub(/\n/, "\\n", s)
+        return "\"" s "\""
+    }
     BEGIN {
         print ""
         printf "%-28s %s\n", "test case", "result"
@@ -123,6 +137,9 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
             split(line, f, ":")
             printf "%-28s %s\n", f[2], ok ? "pass" : "FAIL"
             cases[++ncase] = f[2]; result[ncase] = ok
+            # Check writes "file:case:test: message" after the number.
+            message = line; for (k = 1; k <= 3; k++) sub(/^[^:]*:/, "", message); sub(/^ /, "", message)
+            tap_ok[f[2]] = ok; tap_message[f[2]] = message
         }
         if (ncase < total) printf "%-28s %s\n", "(" total - ncase " more)", "FAIL: not run (crash or time-out)"
         correctness = total > 0 ? 70 * passed / total : 0
@@ -153,5 +170,39 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
         printf "], \"cases\": [" > json
         for (i = 1; i <= ncase; i++) printf "%s{\"name\": \"%s\", \"passed\": %s}", (i > 1 ? ", " : ""), cases[i], result[i] ? "true" : "false" > json
         print "]}" > json
+
+        # Gradescope results.json: every test case of the stage (--list), then speed.
+        nlist = 0
+        while ((getline line < case_list) > 0) if (line != "") listed[++nlist] = line
+        share = nlist > 0 ? 70 / nlist : 0
+        printf "{\n  \"score\": %.2f,\n", correctness + speed > gradescope
+        printf "  \"output\": %s,\n", js(sprintf("%s graded against %s: correctness %.1f / 70 (%d of %d test cases), speed %.1f / 30, total %.1f / 100", stage, ref_name, correctness, passed, total, speed, correctness + speed)) > gradescope
+        printf "  \"tests\": [\n" > gradescope
+        if (nlist == 0) {
+            log_text = ""
+            while ((getline line < build_log) > 0) log_text = log_text line "\n"
+            printf "    {\"name\": %s, \"score\": 0, \"max_score\": 70, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
+        }
+        for (i = 1; i <= nlist; i++) {
+            name = listed[i]
+            ok = (name in tap_ok) && tap_ok[name]
+            output = !(name in tap_ok) ? "not run: the test binary crashed or timed out before this case" : ok ? "pass" : tap_message[name]
+            printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " name), i, ok ? share : 0, share, ok ? "passed" : "failed", js(output) > gradescope
+        }
+        table = ""
+        if (ns == 0) table = "not measured: speed counts only when every test case passes"
+        else {
+            table = sprintf("%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed")
+            for (i = 1; i <= ns; i++)
+                table = table sprintf("%-10s %14s %14.4f %7.2fx\n", label(sizes[i]), (mine[sizes[i]] > 0 ? sprintf("%.4f", mine[sizes[i]]) : "-"), theirs[sizes[i]], ratio[i])
+            table = table sprintf("geometric mean %.2fx the reference: 30 x %.2f points (at most 30)", geo, geo)
+        }
+        printf "    {\"name\": \"speed against the reference\", \"number\": \"2.1\", \"score\": %.4f, \"max_score\": 30, \"output\": %s}\n", speed, js(table) > gradescope
+        printf "  ]\n}\n" > gradescope
     }'
-echo "(JSON: $out/$stage.json; logs: $out/$stage-*.log)"
+# Gradescope runs the grader in a container whose /autograder/results/ receives results.json.
+gradescope_dir=${GRADESCOPE_RESULTS:-/autograder/results}
+if [ -d "$gradescope_dir" ]; then
+    cp "$out/results.json" "$gradescope_dir/results.json" && echo "(Gradescope: $gradescope_dir/results.json)"
+fi
+echo "(JSON: $out/$stage.json, and Gradescope's shape in $out/results.json; logs: $out/$stage-*.log)"

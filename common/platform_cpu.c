@@ -93,8 +93,12 @@ static void reference_memcpy(const uint32_t *in, uint32_t *out, size_t n, void *
     if (n) memcpy(out, in, n * sizeof *out);
 }
 
-/* Built for AVX2 too where the CPU has it, so that in-cache sizes show the real ceiling. */
-__attribute__((target_clones("avx2", "default"))) static void
+/* Built for AVX2 too where the CPU has it, so that in-cache sizes show the real ceiling (on other
+ * architectures the compiler's own vector code). */
+#if defined(__x86_64__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void
 reference_stream(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)in;

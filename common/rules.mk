@@ -6,6 +6,28 @@ BUILD ?= build
 CC ?= gcc
 SHELL := /bin/bash
 
+# ---- the target machine ---------------------------------------------------------------------
+# The architecture CC builds for (x86_64, aarch64, ...). A compiler for another architecture than
+# this machine's (`make test CC=aarch64-linux-gnu-gcc`) is a cross build: its own build folder
+# (build/aarch64), its binaries run under qemu-user (EMULATOR; found by itself when installed), and
+# no GPU stage (nvcc here builds host code for this machine only).
+HOST_ARCH := $(shell uname -m)
+CC_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
+CC_ARCH := $(or $(firstword $(subst -, ,$(CC_TRIPLE))),$(HOST_ARCH))
+ifneq ($(CC_ARCH),$(HOST_ARCH))
+CROSS := 1
+ifeq ($(origin BUILD),file)
+BUILD := build/$(CC_ARCH)
+endif
+QEMU := $(firstword $(foreach q,qemu-$(CC_ARCH)-static qemu-$(CC_ARCH),$(if $(shell command -v $(q) 2>/dev/null),$(q))))
+EMULATOR ?= $(if $(QEMU),$(QEMU) -L /usr/$(CC_TRIPLE))
+endif
+# Prefixed to every test and benchmark binary the rules run (empty: run them directly).
+EMULATOR ?=
+ifeq ($(SANITIZE),1)
+BUILD := build/sanitize$(if $(CROSS),-$(CC_ARCH))
+endif
+
 # ---- C --------------------------------------------------------------------------------------
 # No -march=native anywhere: a stage asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
 # binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
@@ -15,14 +37,22 @@ CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -MMD -MP -Icommon -I$
 # Check is linked statically: the test binaries also run where Check is not installed.
 CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
 
+# WERROR=1 (CI): every warning is an error, in gcc and nvcc alike.
+ifeq ($(WERROR),1)
+CFLAGS_BASE += -Werror
+NVCC_WERROR := -Werror all-warnings -Xcompiler -Werror
+endif
+
 ifeq ($(SANITIZE),1)
-BUILD := build/sanitize
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CFLAGS_BASE += $(SAN_FLAGS)
 LDFLAGS_BASE := $(SAN_FLAGS)
 endif
 
 # ---- CUDA -----------------------------------------------------------------------------------
+ifeq ($(CROSS),1)
+NVCC :=
+else
 NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
 ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(NVCC)))
@@ -31,8 +61,9 @@ GPU_ARCH ?= $(or $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheade
 GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
 # Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
 GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)
-NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra
+NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra $(NVCC_WERROR)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ldl -lrt -lpthread -lstdc++
+endif
 endif
 
 # ---- stages ---------------------------------------------------------------------------------
@@ -42,29 +73,39 @@ stage_kind = $(if $(wildcard $(1)/scan.cu),gpu,cpu)
 CPU_STAGES := $(foreach s,$(STAGES),$(if $(filter cpu,$(call stage_kind,$(s))),$(s)))
 GPU_STAGES := $(foreach s,$(STAGES),$(if $(filter gpu,$(call stage_kind,$(s))),$(s)))
 
-# Stages built here: every CPU stage; GPU stages where nvcc exists and SANITIZE is off.
-ifeq ($(NVCC)$(SANITIZE),)
-BUILT_STAGES := $(CPU_STAGES)
-GPU_SKIP_WHY := no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)
-else ifeq ($(SANITIZE),1)
-BUILT_STAGES := $(CPU_STAGES)
-GPU_SKIP_WHY := SANITIZE=1 covers the CPU code; GPU code is checked with make sanitize-gpu
-else
-BUILT_STAGES := $(STAGES)
-endif
-
 # A stage's Makefile sets PARENT and its own flags; read them here.
 define load_stage
 PARENT :=
+SCAN_ARCH :=
 SCAN_CFLAGS :=
 SCAN_NVCCFLAGS :=
 include $(1)/Makefile
 $(1)_PARENT := $$(PARENT)
+$(1)_ARCH := $$(SCAN_ARCH)
 $(1)_CFLAGS := $$(SCAN_CFLAGS)
 $(1)_NVCCFLAGS := $$(SCAN_NVCCFLAGS)
 endef
 COURSE_TOP := 1
 $(foreach s,$(STAGES),$(eval $(call load_stage,$(s))))
+
+# Stages built here: the CPU stages this compiler's architecture can run (a stage whose SIMD code
+# is one architecture's intrinsics names it in its Makefile: SCAN_ARCH := x86_64), and the GPU
+# stages where nvcc exists, SANITIZE is off and the build is not a cross build.
+cpu_stage_builds = $(if $($(1)_ARCH),$(filter $(CC_ARCH),$($(1)_ARCH)),yes)
+BUILT_STAGES := $(foreach s,$(CPU_STAGES),$(if $(call cpu_stage_builds,$(s)),$(s)))
+ifeq ($(SANITIZE),1)
+GPU_SKIP_WHY := SANITIZE=1 covers the CPU code; GPU code is checked with make sanitize-gpu
+else ifeq ($(CROSS),1)
+GPU_SKIP_WHY := a cross build for $(CC_ARCH) builds the CPU stages only (nvcc here builds host code for $(HOST_ARCH))
+else ifeq ($(NVCC),)
+GPU_SKIP_WHY := no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)
+else
+BUILT_STAGES += $(GPU_STAGES)
+endif
+BUILT_STAGES := $(filter $(BUILT_STAGES),$(STAGES))
+# Why a stage is not built here: one line, printed where its tests or benchmark would run.
+ARCH_SKIP_WHY = its SIMD intrinsics are $($(1)_ARCH) only; $(CC) builds for $(CC_ARCH)
+skip_why = $(if $(filter gpu,$(call stage_kind,$(1))),$(GPU_SKIP_WHY),$(call ARCH_SKIP_WHY,$(1)))
 
 # ---- objects --------------------------------------------------------------------------------
 COMMON_OBJS := $(BUILD)/common/harness.o

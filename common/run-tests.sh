@@ -2,6 +2,7 @@
 # Runs the test binaries of the stages given as arguments and prints one closing line.
 # Each argument is STAGE=BINARY, or STAGE=skip:REASON for a stage that was not built here.
 # Exit status 77 from a test binary means "nothing of this stage can run here" (no GPU).
+# EMULATOR, when set, is put before each binary (qemu-user, for a cross build).
 set -u
 passed=0 failed=0 skipped=0 failed_names=""
 for arg in "$@"; do
@@ -12,7 +13,7 @@ for arg in "$@"; do
         skipped=$((skipped + 1))
         continue
     fi
-    "$what"
+    ${EMULATOR:-} "$what"
     rc=$?
     if [ $rc -eq 0 ]; then
         passed=$((passed + 1))

@@ -409,17 +409,19 @@ void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeo
 /* Check frees a suite through its runner only. */
 static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
 
-static void usage(const char *argv0)
+/* To stdout when asked for (--help), to stderr after a bad argument. */
+static void usage(FILE *to, const char *argv0)
 {
-    fprintf(stderr,
-            "usage: %s [--seed N] [--case NAME] [--list] [--small | --huge]\n"
+    fprintf(to,
+            "usage: %s [--seed N] [--case NAME] [--list] [--small | --huge] [--help]\n"
             "  --seed N     base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
             "  --case NAME  run only this test case (see --list)\n"
             "  --list       print the test case names and exit\n"
             "  --small      sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
             "               also SCAN_TEST_SMALL=1)\n"
             "  --huge       add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
-            "               host memory and, on a GPU, ~18 GB of device memory\n",
+            "               host memory and, on a GPU, ~18 GB of device memory\n"
+            "  --help, -h   this text\n",
             argv0);
 }
 
@@ -433,11 +435,14 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     int small = small_env && !strcmp(small_env, "1");
     base_seed = scan_default_seed();
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout, argv[0]);
+            return 0;
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             if (!scan_parse_u64(argv[++i], &base_seed)) {
                 fprintf(stderr, "%s: --seed needs an unsigned number, not '%s'\n", argv[0],
                         argv[i]);
-                usage(argv[0]);
+                usage(stderr, argv[0]);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
@@ -450,14 +455,14 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             small = 1;
         } else {
             fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], argv[i]);
-            usage(argv[0]);
+            usage(stderr, argv[0]);
             return 2;
         }
     }
     collect_tiles();
     if (small && huge) {
         fprintf(stderr, "%s: --small and --huge exclude each other\n", argv[0]);
-        usage(argv[0]);
+        usage(stderr, argv[0]);
         return 2;
     }
     if (small) max_log2 = 16;

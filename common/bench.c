@@ -350,8 +350,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     for (size_t v = 0; v < stage_variant_count; v++) {
         const char *missing = scan_variant_missing(v);
         if (missing && rows[v].selected) {
-            printf("SKIP: variant %s needs %s, which this machine lacks\n", rows[v].v->name,
-                   missing);
+            printf("SKIP: variant %s needs %s, %s\n", rows[v].v->name, missing,
+                   scan_missing_why(missing));
             rows[v].selected = 0;
         }
     }

@@ -9,7 +9,7 @@
  * register, stores each result once, and past the caches stores it non-temporally.
  * Expected: the article's variants a little faster than 03 at most sizes (the README says where
  * they are not); the single pass about three times the scalar loop in L1/L2 with AVX2 (more with
- * AVX-512), and from RAM faster than memcpy.
+ * AVX-512), and from RAM about as fast as memcpy.
  * Run it: make stage-4 (from the top folder) or make (in this folder). */
 #include <immintrin.h>
 
@@ -56,10 +56,10 @@ static inline void scan_tail(const uint32_t *in, uint32_t *out, size_t from, siz
  *    elements i..i+7 and accumulates elements i-LAG..i-LAG+7, so the loop carries both phases at
  *    once: their instructions mix in the scheduler, like two threads on one core, and memory is
  *    read at one steady pace instead of in bursts. The lag is 128 elements (the article used 64;
- *    128 was a little faster in an unrecorded run here): 512 bytes of out, 16 iterations back,
- *    so the stores of the prefix have long left the pipeline when accumulate loads them again,
- *    and the lines are still in L1. A much shorter lag makes accumulate wait for those stores; a
- *    much longer one only keeps more lines in flight.
+ *    the README's exercise 1 measures others): 512 bytes of out, 16 iterations back, so the
+ *    stores of the prefix have long left the pipeline when accumulate loads them again, and the
+ *    lines are still in L1. A much shorter lag makes accumulate wait for those stores; a much
+ *    longer one only keeps more lines in flight.
  *    With `prefetch`, each iteration also asks for the input and the output AHEAD elements
  *    further on (8 KiB, two pages: about a microsecond of work, several times what memory takes
  *    to answer); the caller keeps those addresses inside the arrays. */
@@ -338,13 +338,15 @@ __attribute__((target("avx2"))) static inline __m256i step8(run_state8 *r, __m25
 
 /* 13. The loop, UNROLL registers per iteration, every load before any store, so in place is safe.
  *     The left neighbours of a register are the 8 elements of in one element back: every register
- *     of an iteration but the first loads them (half of those loads straddle two cache lines, and
- *     still cost less than the two shuffles of shift_in8 by 1). The first register shifts them in
- *     from the previous one: in place, the element before it has already been overwritten.
+ *     of an iteration but the first loads them (one load, which gcc folds into the add, instead of
+ *     the two shuffles of shift_in8 by 1; with in aligned, half of those loads straddle two cache
+ *     lines). The first register shifts them in from the previous one: in place, the element
+ *     before it has already been overwritten.
  *     From RAM as in 8: non-temporal stores, and a prefetch of every input line NT_AHEAD elements
- *     ahead. They start at NT8_MIN elements (in and out 16 MiB each): on the AMD Zen 5 this pass
- *     was written on, 1 MiB of L2 and 32 MiB of L3, the non-temporal stores lose while in and out
- *     still fit in L3 together, and NT_MIN would switch too early (the CSVs show both). */
+ *     ahead. They start at NT8_MIN elements (in and out 16 MiB each), not at NT_MIN: on the AMD
+ *     Zen 5 this pass was measured on, the AVX-512 rows of its CSV have the non-temporal stores
+ *     behind from 2^19 to 2^21 elements, while in and out still fit in its L3, and ahead from
+ *     2^22 on. */
 enum { NT8_MIN = 1 << 22 };
 
 __attribute__((target("avx2"))) static inline void scan_registers8(const uint32_t *in,

@@ -33,7 +33,8 @@ struct sum_op {
 };
 
 /* 2a. The same steps inside a warp, register to register: lane i adds the x of lane i - offset. */
-template <class OP = sum_op> static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
+template <class OP = sum_op>
+static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
 {
     const int lane = threadIdx.x % WARP_THREADS;
 #pragma unroll

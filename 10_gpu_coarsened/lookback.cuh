@@ -80,10 +80,10 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
     }
 }
 
-/* 3b. (The course's last chapter; step 3 uses it.) An operator whose result depends on how it is grouped, such as
- *    float addition, would make the look-back's answer depend on timing: which tile had its
- *    PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the warp waits until
- *    its window of 32 holds a PREFIX, and folds left to right: that PREFIX, then the aggregates
+/* 3b. (The course's last chapter; step 3 uses it.) An operator whose result depends on how it is
+ * grouped, such as float addition, would make the look-back's answer depend on timing: which tile
+ * had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the warp waits
+ * until its window of 32 holds a PREFIX, and folds left to right: that PREFIX, then the aggregates
  *    after it, oldest first. Every PREFIX is then, by induction from tile 0, the same left fold
  *    of the tile aggregates, whichever tile it was found at: the result is deterministic. All
  *    lanes take part (32 shuffles); all get the exclusive prefix. */

@@ -220,7 +220,7 @@ static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, void 
 {
     if (n == 0) return;
     const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)tiles_of<C>(n);
+    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
     clear_scratch<C>(scratch, tiles);
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
@@ -254,7 +254,7 @@ static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, void *
         return;
     }
     const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)tiles_of<C>(n);
+    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
         launch_select<C, FLAGGED, true>(io, tiles, scratch);

@@ -26,7 +26,7 @@
 /* The largest element so far: 0 is its identity (nothing is below it), it groups and commutes
  * exactly, but it cannot be undone (INVERTIBLE false): the rows' exclusive prefixes come from the
  * lane to the left instead of a subtraction. */
-struct max_op {
+struct max_op : word_op {
     static constexpr bool INVERTIBLE = false, REGROUP = true;
     static __device__ __forceinline__ uint32_t identity() { return 0; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b)
@@ -40,7 +40,7 @@ struct max_op {
  * false: the look-back folds left to right (lookback.cuh, 3b), and the result is the same on
  * every run of the kernel. The padding of a partial tile loads as +0.0, which only the first
  * tile's elements meet, and which changes no sum but a -0.0's sign. */
-struct float_sum_op {
+struct float_sum_op : word_op {
     static constexpr bool INVERTIBLE = false, REGROUP = false;
     static __device__ __forceinline__ uint32_t identity() { return 0x80000000u; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b)
@@ -56,6 +56,9 @@ typedef quiet_lookback app_tile;
  * addresses): with 16 vectors a thread, nvcc 13.0 spills it at 5 blocks an SM (96 registers).
  * 8 vectors, 4096-element tiles: 80 registers, no spill, 6 blocks an SM. */
 typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 6, true> select_tile;
+/* The segmented scan holds a bit per element too, and its pairs are 64 bits: on the same tile it
+ * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 111, no spill. */
+typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 4, true> segmented_tile;
 
 /* ---- 2. Scans: load, scan with OP, store ----------------------------------------------------- */
 
@@ -194,7 +197,107 @@ __global__ void compaction_scatter(const uint32_t *in, const uint32_t *keep, con
     }
 }
 
-/* ---- 5. The host side ------------------------------------------------------------------------ */
+/* ---- 5. Segmented scan: the look-back carries a (head flag, sum) pair -------------------------
+ */
+
+/* An inclusive sum that restarts at every element whose head flag is set. As an operator on pairs
+ * (flag: a head lies in the range; sum: of the elements since the last head, or since the start),
+ *   combine((fa, a), (fb, b)) = (fb ? (1, b) : (fa, a + b)):
+ * associative (the later range's head wins, else the sums add), identity (0, 0), not commutative
+ * (REGROUP false: the look-back folds in order, lookback.cuh 3b), and 33 bits wide: the flag is
+ * bit 32 of a 64-bit word, and the descriptor's status moves up to bit 40 (STATUS_SHIFT). */
+struct segmented_op {
+    typedef unsigned long long word;
+    static constexpr int STATUS_SHIFT = 40;
+    static constexpr bool INVERTIBLE = false, REGROUP = false;
+    static constexpr word HEAD = 1ull << 32;
+    static __device__ __forceinline__ word identity() { return 0; }
+    static __device__ __forceinline__ word combine(word a, word b)
+    {
+        return b & HEAD ? b : (a & HEAD) | (uint32_t)((uint32_t)a + (uint32_t)b);
+    }
+};
+
+/* The tile is stage 10's warp rows, scanned with pairs: each thread keeps its elements as 32-bit
+ * sums and one bit per element, `settled`: its sum already reaches back to its segment's head, so
+ * that nothing from before may be added to it. Then, as in the warp-rows layout:
+ *   a vector:  restart at its heads (3 adds at most); the lane's pair is (any head, last sum);
+ *   a row:     Kogge-Stone over the lanes' pairs; each vector adds the pair of the lanes to its
+ *              left (and of the rows before) to its elements not yet settled;
+ *   the warps: one exchange of their pairs through shared memory, as `pending`;
+ *   the tiles: the look-back with pairs gives the carry; an element still not settled adds
+ *              combine(carry, pending)'s sum. */
+template <class C, bool ALIGNED_IN, bool ALIGNED_HEADS>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    segmented_scan(tile_io io, const uint32_t *heads, uint32_t *tile_counter,
+                   tile_descriptor *descriptors)
+{
+    static_assert(4 * C::VECS <= 64, "one bit of `settled` per element of the thread");
+    typedef segmented_op OP;
+    constexpr int WARPS = C::THREADS / WARP_THREADS;
+    __shared__ OP::word s_carry, warp_totals[WARPS];
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    uint4 x[C::VECS];
+    const uint32_t tile = claim_tile(tile_counter);
+
+    /* The head flags, read as the flagged compaction reads its flags: one bit each. */
+    uint64_t head_bits = 0;
+    {
+        const tile_io head_io = {heads, io.out, io.head, io.end};
+        load_tile<C, ALIGNED_HEADS>(head_io, tile, x);
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++)
+            head_bits |= (uint64_t)((x[v].x != 0) | (x[v].y != 0) << 1 | (x[v].z != 0) << 2 |
+                                    (x[v].w != 0) << 3)
+                         << 4 * v;
+    }
+    load_tile<C, ALIGNED_IN>(io, tile, x);
+
+    uint64_t settled = 0;
+    OP::word row_sum = OP::identity(); /* the rows before, in this warp */
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        /* In the vector: an element adds the one before unless it is a head; it is settled from
+         * the vector's first head on. */
+        const unsigned h = (unsigned)(head_bits >> 4 * v) & 15u;
+        const unsigned s = (h | h << 1 | h << 2 | h << 3) & 15u;
+        if (!(h & 2u)) x[v].y += x[v].x;
+        if (!(h & 4u)) x[v].z += x[v].y;
+        if (!(h & 8u)) x[v].w += x[v].z;
+        settled |= (uint64_t)s << 4 * v;
+        const OP::word mine = (s ? OP::HEAD : 0) | x[v].w;
+        const OP::word row = warp_inclusive_scan<OP>(mine);
+        const OP::word left = __shfl_up_sync(FULL_WARP, row, 1);
+        const OP::word before = lane > 0 ? OP::combine(row_sum, left) : row_sum;
+        const uint32_t add = (uint32_t)before;
+        if (!(s & 1u)) x[v].x += add;
+        if (!(s & 2u)) x[v].y += add;
+        if (!(s & 4u)) x[v].z += add;
+        if (!(s & 8u)) x[v].w += add;
+        if (before & OP::HEAD) settled |= 15ull << 4 * v;
+        row_sum = OP::combine(row_sum, __shfl_sync(FULL_WARP, row, WARP_THREADS - 1));
+    }
+    if (lane == 0) warp_totals[warp] = row_sum;
+    __syncthreads();
+    const OP::word w = warp_inclusive_scan<OP>(lane < WARPS ? warp_totals[lane] : OP::identity());
+    const OP::word before = __shfl_sync(FULL_WARP, w, (warp + WARP_THREADS - 1) % WARP_THREADS);
+    const OP::word pending = warp > 0 ? before : OP::identity();
+    const OP::word aggregate = __shfl_sync(FULL_WARP, w, WARPS - 1);
+
+    const OP::word carry = tile_carry<C, OP>(descriptors, tile, aggregate, &s_carry);
+    const uint32_t add = (uint32_t)OP::combine(carry, pending);
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        const unsigned s = (unsigned)(settled >> 4 * v) & 15u;
+        if (!(s & 1u)) x[v].x += add;
+        if (!(s & 2u)) x[v].y += add;
+        if (!(s & 4u)) x[v].z += add;
+        if (!(s & 8u)) x[v].w += add;
+    }
+    store_tile<C>(io, tile, x, 0);
+}
+
+/* ---- 6. The host side ------------------------------------------------------------------------ */
 
 /* The layout every kernel here lays its tiles on: aligned to out (scan.cu, section 1). */
 static tile_io app_io(const uint32_t *in, uint32_t *out, size_t n)
@@ -262,6 +365,33 @@ static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, void *
         launch_select<C, FLAGGED, false>(io, tiles, scratch);
 }
 
+template <class C, bool ALIGNED_IN>
+static void launch_segmented(const tile_io &io, uint32_t tiles, void *scratch)
+{
+    uint32_t *tile_counter = (uint32_t *)scratch;
+    tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
+    if (aligned_alike(app_args.heads, io.out))
+        segmented_scan<C, ALIGNED_IN, true>
+            <<<tiles, C::THREADS>>>(io, app_args.heads, tile_counter, descriptors);
+    else
+        segmented_scan<C, ALIGNED_IN, false>
+            <<<tiles, C::THREADS>>>(io, app_args.heads, tile_counter, descriptors);
+    LAUNCH_CHECK();
+}
+
+template <class C>
+static void run_segmented(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    const tile_io io = app_io(in, out, n);
+    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    clear_scratch<C>(scratch, tiles);
+    if (aligned_alike(in, out))
+        launch_segmented<C, true>(io, tiles, scratch);
+    else
+        launch_segmented<C, false>(io, tiles, scratch);
+}
+
 /* Scratch of the three kernels: the flags and the places (n words each, 16-byte aligned), then
  * the exclusive scan's counter and descriptors. */
 static size_t words16(size_t n) { return (n + 3) / 4 * 4; }
@@ -288,7 +418,7 @@ static void run_select_3_kernels(const uint32_t *in, uint32_t *out, size_t n, vo
     LAUNCH_CHECK();
 }
 
-/* ---- 6. The variants ------------------------------------------------------------------------- */
+/* ---- 7. The variants ------------------------------------------------------------------------- */
 
 /* A row's name is its family (common/apps.h), then what it does differently after a '+'. */
 #define APP_VARIANT(name, C, scratch, run, flags)                                                  \
@@ -312,5 +442,7 @@ const scan_variant stage_variants[] = {
                 (run_select_3_kernels<app_tile, true>), SCAN_OUT_OF_PLACE),
     APP_VARIANT("select-flagged", select_tile, coarsened_scratch_bytes<select_tile>,
                 (run_select_fused<select_tile, true>), 0),
+    APP_VARIANT("segmented-sum", segmented_tile, coarsened_scratch_bytes<segmented_tile>,
+                run_segmented<segmented_tile>, 0),
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -1,7 +1,8 @@
 /* The benchmark of stage 10's last chapter (apps.cu), on the shared driver: every application
  * beside the CUB call a practitioner would use instead and a copy of the same bytes, in the same
  * run. GB/s counts the bytes each row must move per element (the CSV's bytes_per_element): 8 for
- * a scan; for a compaction, 4 read plus 4 per kept element written (plus 4 of flags read). */
+ * a scan, 12 for the segmented scan (its heads); for a compaction, 4 read plus 4 per kept element
+ * written (plus 4 of flags read). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,10 @@
 #include "bench.h"
 
 /* One input serves every row: random float32 in [-1, 1), whose bits are also a fine integer
- * input (varied words, half of them with the top bit clear, which APP_KEEP keeps); and random
- * flags, about half nonzero. */
-static uint32_t *flags_device;
+ * input (varied words, half of them with the top bit clear, which APP_KEEP keeps); random flags,
+ * about half nonzero; heads of segments as the tests draw them (app_fill: from every other
+ * element to none in 5000), and the segment of each element for InclusiveSumByKey. */
+static uint32_t *flags_device, *heads_device, *keys_device;
 static uint64_t *count_device;
 static uint64_t kept_if, kept_flagged;
 
@@ -26,27 +28,41 @@ static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, 
     (void)device_in;
     if (n == 0) {
         scan_platform_here.release(flags_device);
+        scan_platform_here.release(heads_device);
+        scan_platform_here.release(keys_device);
         scan_platform_here.release(count_device);
         return;
     }
     uint32_t *scratch = scan_host_words(n), *flags = scan_host_words(n);
-    if (!scratch || !flags) {
-        fprintf(stderr, "cannot allocate the flags of n=%zu\n", n);
+    uint32_t *heads = scan_host_words(n), *keys = scan_host_words(n);
+    if (!scratch || !flags || !heads || !keys) {
+        fprintf(stderr, "cannot allocate the flags, heads and keys of n=%zu\n", n);
         exit(EXIT_FAILURE);
     }
     app_fill(APP_SELECT_FLAGGED, INPUT_RANDOM, scratch, flags, n, seed);
+    app_fill(APP_SEGMENTED_SUM, INPUT_RANDOM, scratch, heads, n, seed ^ 1);
     kept_if = kept_flagged = 0;
+    uint32_t segment = 0;
     for (size_t i = 0; i < n; i++) {
         kept_if += APP_KEEP(input[i]);
         kept_flagged += flags[i] != 0;
+        keys[i] = segment += heads[i] != 0;
     }
     flags_device = scan_platform_here.alloc(n * sizeof *flags);
+    heads_device = scan_platform_here.alloc(n * sizeof *heads);
+    keys_device = scan_platform_here.alloc(n * sizeof *keys);
     count_device = scan_platform_here.alloc(sizeof *count_device);
     scan_platform_here.upload(flags_device, flags, n * sizeof *flags);
+    scan_platform_here.upload(heads_device, heads, n * sizeof *heads);
+    scan_platform_here.upload(keys_device, keys, n * sizeof *keys);
     app_args.flags = flags_device;
+    app_args.heads = heads_device;
+    app_args.keys = keys_device;
     app_args.count = count_device;
     free(scratch);
     free(flags);
+    free(heads);
+    free(keys);
 }
 
 /* The family a row computes: its name, or the name after "cub-" or "copy-". */
@@ -62,6 +78,7 @@ static double bytes_per_element(const scan_variant *row, size_t n)
     switch (family_of_row(row->name)) {
     case APP_SELECT_IF: return 4.0 + 4.0 * (double)kept_if / (double)n;
     case APP_SELECT_FLAGGED: return 8.0 + 4.0 * (double)kept_flagged / (double)n;
+    case APP_SEGMENTED_SUM: return 12.0;
     default: return 8.0; /* a scan, `copy`, and the platform's `cub` (the inclusive sum) */
     }
 }
@@ -73,9 +90,10 @@ static int check(const scan_variant *v, const uint32_t *input, const uint32_t *a
 {
     const app_family f = app_family_of(v->name);
     uint32_t *flags = NULL, *expected = scan_host_words(n);
-    if (app_family_has_flags(f)) { /* the flags prepare() uploaded */
+    if (app_family_has_flags(f)) { /* the flags or heads prepare() uploaded */
         flags = scan_host_words(n);
-        scan_platform_here.download(flags, flags_device, n * sizeof *flags);
+        scan_platform_here.download(flags, f == APP_SEGMENTED_SUM ? heads_device : flags_device,
+                                    n * sizeof *flags);
     }
     uint64_t count = app_reference(f, input, flags, expected, n), got = 0;
     if (app_family_counts(f)) scan_platform_here.download(&got, count_device, sizeof got);
@@ -109,6 +127,13 @@ static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, voi
     copy_elements(in, out, n);
     copy_elements(flags_device, out, (size_t)(kept_flagged / 2));
 }
+/* The segmented scan's 12 bytes: n elements, then n / 2 of the heads. */
+static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    copy_elements(in, out, n);
+    copy_elements(heads_device, out, n / 2);
+}
 
 int main(int argc, char **argv)
 {
@@ -118,6 +143,7 @@ int main(int argc, char **argv)
         references[count++] = app_cub_rows[i];
     references[count++] = (scan_variant){"copy-select-if", NULL, copy_select_if, 1, 0};
     references[count++] = (scan_variant){"copy-select-flagged", NULL, copy_select_flagged, 1, 0};
+    references[count++] = (scan_variant){"copy-segmented-sum", NULL, copy_segmented_sum, 1, 0};
     scan_bench_config config = {.sizes = "2^12..2^30:2",
                                 .quick_sizes = "2^12..2^28:4",
                                 .fill = fill,

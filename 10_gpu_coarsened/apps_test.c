@@ -23,7 +23,8 @@ static extras extras_make(size_t n, size_t flags_offset, const uint32_t *flags)
         e.flags = scan_guarded_make(n, flags_offset);
         scan_guarded_put(&e.flags, flags);
     }
-    app_args.flags = flags ? scan_guarded_data(&e.flags) : NULL;
+    /* (each family reads its own: select-flagged the flags, segmented-sum the heads) */
+    app_args.flags = app_args.heads = flags ? scan_guarded_data(&e.flags) : NULL;
     /* Guard zones are whole 16-byte multiples: the count is 8-byte aligned. */
     app_args.count = (uint64_t *)scan_guarded_data(&e.count);
     return e;
@@ -234,8 +235,45 @@ START_TEST(keep_all_none_one)
 }
 END_TEST
 
-/* Every pair of in, out and flags alignments modulo 16 bytes (the vector and element paths of
- * each), across a few tiles. */
+/* Segments of every shape: every element a head (out = in), none (the inclusive sum), heads only
+ * at multiples of each variant's tile, of 4 (vector boundaries), of 128 (rows), at the first or
+ * the last element, and a head every 3 elements. */
+START_TEST(segment_edges)
+{
+    size_t n = (scan_test_small() ? 3 : 40) * scan_test_tile() + 29;
+    uint32_t *input = scan_test_words(n), *heads = scan_test_words(n);
+    scan_fill(input, n, INPUT_RANDOM, scan_test_seed() ^ 0x5E6ull);
+    for (int pattern = 0; pattern < 7 + (int)scan_test_tile_count(); pattern++) {
+        for (size_t i = 0; i < n; i++) {
+            static const size_t every[] = {1, 0, 4, 128, 3};
+            int head;
+            if (pattern < 5)
+                head = every[pattern] ? i % every[pattern] == 0 : 0;
+            else if (pattern == 5)
+                head = i == 0;
+            else if (pattern == 6)
+                head = i == n - 1;
+            else
+                head = i % scan_test_tile_at((size_t)pattern - 7) == 0;
+            heads[i] = head ? 1u << (i % 32) : 0u;
+        }
+        for (size_t v = 0; v < stage_variant_count; v++) {
+            if (scan_variant_missing(v) ||
+                app_family_of(stage_variants[v].name) != APP_SEGMENTED_SUM)
+                continue;
+            scan_case out_of_place = {n, INPUT_RANDOM, 2, 1, 0},
+                      in_place = {n, INPUT_RANDOM, 1, 1, 1};
+            check_variant(&stage_variants[v], &out_of_place, input, heads);
+            check_variant(&stage_variants[v], &in_place, input, heads);
+        }
+    }
+    free(input);
+    free(heads);
+}
+END_TEST
+
+/* Every pair of in, out and flags (or heads) alignments modulo 16 bytes (the vector and element
+ * paths of each), across a few tiles. */
 START_TEST(flags_alignments)
 {
     size_t n = 5 * scan_test_tile() + 7;
@@ -283,6 +321,7 @@ END_TEST
 static void stage_cases(Suite *suite)
 {
     scan_add_case(suite, "keep_all_none_one", keep_all_none_one, 300);
+    scan_add_case(suite, "segment_edges", segment_edges, 300);
     scan_add_case(suite, "flags_alignments", flags_alignments, 120);
     scan_add_case(suite, "float_magnitudes", float_magnitudes, 120);
 }

@@ -25,8 +25,14 @@
  *   combine(a, b)  a combined with b, where a holds the earlier elements; associative
  *   INVERTIBLE     combine can be undone (x - a): an exclusive prefix is the inclusive one less x
  *   REGROUP        combine is associative and commutative exactly, so a look-back may add its
- *                  descriptors in any grouping and still get the one right answer */
-struct sum_op {
+ *                  descriptors in any grouping and still get the one right answer
+ * and, for the look-back (lookback.cuh), the word a tile descriptor holds beside its status: 32
+ * bits, the status above them (word_op), unless the operator says otherwise. */
+struct word_op {
+    typedef uint32_t word;
+    static constexpr int STATUS_SHIFT = 32;
+};
+struct sum_op : word_op {
     static constexpr bool INVERTIBLE = true, REGROUP = true;
     static __device__ __forceinline__ uint32_t identity() { return 0; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b) { return a + b; }
@@ -34,12 +40,12 @@ struct sum_op {
 
 /* 2a. The same steps inside a warp, register to register: lane i adds the x of lane i - offset. */
 template <class OP = sum_op>
-static __device__ __forceinline__ uint32_t warp_inclusive_scan(uint32_t x)
+static __device__ __forceinline__ typename OP::word warp_inclusive_scan(typename OP::word x)
 {
     const int lane = threadIdx.x % WARP_THREADS;
 #pragma unroll
     for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
-        uint32_t left = __shfl_up_sync(FULL_WARP, x, offset);
+        typename OP::word left = __shfl_up_sync(FULL_WARP, x, offset);
         if (lane >= offset) x = OP::combine(left, x);
     }
     return x;

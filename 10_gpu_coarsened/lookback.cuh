@@ -26,17 +26,23 @@ typedef unsigned long long tile_descriptor;
 #define STATUS_AGGREGATE 1u
 #define STATUS_PREFIX    2u
 
-static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status, uint32_t value)
+/* (OP: the scan's operator, block_scan.cuh. Its word sits below bit STATUS_SHIFT: 32 for 32-bit
+ *  words; the last chapter's segmented scan carries a 33-bit (head flag, sum) pair.) */
+template <class OP = sum_op>
+static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status,
+                                                                  typename OP::word value)
 {
-    return (tile_descriptor)status << 32 | value;
+    return (tile_descriptor)status << OP::STATUS_SHIFT | value;
 }
+template <class OP = sum_op>
 static __device__ __forceinline__ uint32_t descriptor_status(tile_descriptor d)
 {
-    return (uint32_t)(d >> 32);
+    return (uint32_t)(d >> OP::STATUS_SHIFT);
 }
-static __device__ __forceinline__ uint32_t descriptor_value(tile_descriptor d)
+template <class OP = sum_op>
+static __device__ __forceinline__ typename OP::word descriptor_value(tile_descriptor d)
 {
-    return (uint32_t)d;
+    return (typename OP::word)(d & ((1ull << OP::STATUS_SHIFT) - 1));
 }
 
 /* One aligned 64-bit access is one memory operation: a reader sees the whole old word or the
@@ -88,12 +94,13 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
  *    of the tile aggregates, whichever tile it was found at: the result is deterministic. All
  *    lanes take part (32 shuffles); all get the exclusive prefix. */
 template <class OP>
-static __device__ __forceinline__ uint32_t lookback_fold(tile_descriptor d, unsigned used_lanes)
+static __device__ __forceinline__ typename OP::word lookback_fold(tile_descriptor d,
+                                                                  unsigned used_lanes)
 {
-    uint32_t exclusive = OP::identity();
+    typename OP::word exclusive = OP::identity();
 #pragma unroll
     for (int k = WARP_THREADS - 1; k >= 0; k--) {
-        const uint32_t value = __shfl_sync(FULL_WARP, descriptor_value(d), k);
+        const typename OP::word value = __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k);
         if ((used_lanes >> k) & 1) exclusive = OP::combine(exclusive, value);
     }
     return exclusive;
@@ -114,11 +121,11 @@ static __device__ __forceinline__ uint32_t lookback_fold(tile_descriptor d, unsi
  *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
  *    instead of 32. */
 template <bool QUIET, class OP = sum_op>
-static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descriptors,
-                                                         uint32_t tile)
+static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
+                                                                  uint32_t tile)
 {
     const int lane = threadIdx.x % WARP_THREADS;
-    uint32_t exclusive = OP::identity();
+    typename OP::word exclusive = OP::identity();
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         const int64_t t = base - lane;
         tile_descriptor d = 0;
@@ -127,16 +134,17 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
             /* (An operator that may not regroup also polls while no lane has a PREFIX: 3b.) */
             if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (!OP::REGROUP && !prefix_lanes))
                 d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
-                           : descriptor_make(STATUS_PREFIX, OP::identity());
-            valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
-            prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status(d) == STATUS_PREFIX);
+                           : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
+            valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
+            prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
             /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
              * wraps to 0, and 0 - 1 is all 32 lanes). */
             used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
             if ((valid & used_lanes) == used_lanes && (OP::REGROUP || prefix_lanes)) break;
         }
         if constexpr (OP::REGROUP) {
-            uint32_t value = (used_lanes >> lane) & 1 ? descriptor_value(d) : OP::identity();
+            typename OP::word value =
+                (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
 #pragma unroll
             for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
                 value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
@@ -154,16 +162,17 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
  *    publish the inclusive prefix, which ends the look-back of every later tile that reaches it.
  *    Returns the exclusive prefix (the tile's carry). The one-thread walk is the sum's only. */
 template <bool WARP, bool QUIET = false, class OP = sum_op>
-static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
-                                                              uint32_t tile, uint32_t aggregate)
+static __device__ __forceinline__ typename OP::word
+decoupled_lookback(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate)
 {
     const bool lane0 = threadIdx.x % WARP_THREADS == 0;
     if (tile == 0) {
-        if (lane0) descriptor_store(descriptors, 0, descriptor_make(STATUS_PREFIX, aggregate));
+        if (lane0) descriptor_store(descriptors, 0, descriptor_make<OP>(STATUS_PREFIX, aggregate));
         return OP::identity();
     }
-    if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
-    uint32_t exclusive = OP::identity();
+    if (lane0)
+        descriptor_store(descriptors, tile, descriptor_make<OP>(STATUS_AGGREGATE, aggregate));
+    typename OP::word exclusive = OP::identity();
     if constexpr (WARP) {
         exclusive = lookback_warp<QUIET, OP>(descriptors, tile);
     } else {
@@ -174,7 +183,7 @@ static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *d
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)
         descriptor_store(descriptors, tile,
-                         descriptor_make(STATUS_PREFIX, OP::combine(exclusive, aggregate)));
+                         descriptor_make<OP>(STATUS_PREFIX, OP::combine(exclusive, aggregate)));
     return exclusive;
 }
 

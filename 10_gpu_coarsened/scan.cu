@@ -303,11 +303,13 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
 /* Warp 0 runs the decoupled look-back (lookback.cuh); the carry reaches the other warps through
  * shared memory, behind the barrier. */
 template <class C, class OP = sum_op>
-static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
-                                                      uint32_t aggregate, uint32_t *s_carry)
+static __device__ __forceinline__ typename OP::word
+tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate,
+           typename OP::word *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<true, C::QUIET, OP>(descriptors, tile, aggregate);
+        const typename OP::word carry =
+            decoupled_lookback<true, C::QUIET, OP>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();

@@ -9,7 +9,8 @@
 app_arguments app_args;
 
 static const char *const family_names[APP_FAMILY_COUNT] = {
-    "inclusive-sum", "exclusive-sum", "max", "float-sum", "select-if", "select-flagged",
+    "inclusive-sum", "exclusive-sum",  "max",           "float-sum",
+    "select-if",     "select-flagged", "segmented-sum",
 };
 
 const char *app_family_name(app_family f)
@@ -27,7 +28,7 @@ app_family app_family_of(const char *name)
 }
 
 int app_family_is_float(app_family f) { return f == APP_FLOAT_SUM; }
-int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED; }
+int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED || f == APP_SEGMENTED_SUM; }
 int app_family_counts(app_family f) { return f == APP_SELECT_IF || f == APP_SELECT_FLAGGED; }
 
 static uint32_t float_bits(float x)
@@ -63,7 +64,11 @@ void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size
         uint64_t state = seed ^ 0xF1A65ull;
         for (size_t i = 0; i < n; i++) {
             uint64_t r = scan_random_next(&state);
-            flags[i] = r & 1 ? (uint32_t)(r >> 32) | 1u : 0;
+            /* 1 in 2^bits: 1/2 for the compaction; for segments, by stretches of 5000 */
+            static const int segment_bits[4] = {1, 5, 10, 64};
+            int bits = f == APP_SEGMENTED_SUM ? segment_bits[i / 5000 % 4] : 1;
+            int head = bits < 64 && (r & ((1ull << bits) - 1)) == 0;
+            flags[i] = head ? (uint32_t)(r >> 32) | 1u : 0;
         }
     }
 }
@@ -94,6 +99,10 @@ uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, 
             break;
         case APP_SELECT_FLAGGED:
             if (flags[i]) expected[count++] = in[i];
+            break;
+        case APP_SEGMENTED_SUM:
+            acc = flags[i] ? in[i] : acc + in[i];
+            expected[i] = acc;
             break;
         case APP_FAMILY_COUNT: break;
         }

@@ -7,7 +7,8 @@
  *   - a variant's name says what it computes: its family, the part before any '+'
  *     ("select-if+3-kernels" computes select-if; app_family_of);
  *   - the arguments beyond in, out, n and scratch are in app_args, set before run (device
- *     pointers): the flags of select-flagged, and where a compaction writes its count;
+ *     pointers): the flags of select-flagged, the heads of segmented-sum, and where a compaction
+ *     writes its count;
  *   - a compaction writes out[0..count) only: the kept elements, in their order.
  * This header compiles as C11 and under nvcc. */
 #ifndef APPS_H
@@ -31,6 +32,8 @@ typedef enum app_family {
                            the error), the same order on every run */
     APP_SELECT_IF,      /* "select-if": the elements x with APP_KEEP(x), in order; the count */
     APP_SELECT_FLAGGED, /* "select-flagged": the elements in[i] with flags[i] != 0, in order */
+    APP_SEGMENTED_SUM,  /* "segmented-sum": out[i] = in[h] + ... + in[i] mod 2^32, h the last
+                           index <= i with flags[i] != 0 (a head), or 0 */
     APP_FAMILY_COUNT
 } app_family;
 
@@ -40,6 +43,8 @@ typedef enum app_family {
 
 typedef struct app_arguments {
     const uint32_t *flags; /* select-flagged: n words, nonzero keeps the element */
+    const uint32_t *heads; /* segmented-sum: n words, nonzero starts a segment */
+    const uint32_t *keys;  /* cub-segmented-sum (InclusiveSumByKey): each element's segment */
     uint64_t *count;       /* select-if, select-flagged: where the number kept is written */
 } app_arguments;
 extern app_arguments app_args;
@@ -49,7 +54,7 @@ const char *app_family_name(app_family f);
 app_family app_family_of(const char *name);
 /* Whether the family's elements are float32 (its inputs are made of floats). */
 int app_family_is_float(app_family f);
-/* Whether the family reads flags. */
+/* Whether the family reads flags (select-flagged's flags, segmented-sum's heads). */
 int app_family_has_flags(app_family f);
 /* Whether the family writes a count (a compaction). */
 int app_family_counts(app_family f);
@@ -57,7 +62,9 @@ int app_family_counts(app_family f);
 /* The input of a family: for the integer families scan_fill's patterns; for float-sum, random
  * floats in [-1, 1) (INPUT_RANDOM) or whole numbers (the other patterns: 0..15, ones, -1, i), so
  * that an exact result is known while the sums stay below 2^24. flags (may be NULL): random,
- * about half of them nonzero, and of varied values. */
+ * about half of them nonzero, and of varied values; for segmented-sum, heads whose density
+ * changes every 5000 elements (1/2, 1/32, 1/1024, none), so that segments end inside vectors,
+ * rows, tiles and span many tiles. */
 void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n,
               uint64_t seed);
 /* The reference on the host: writes the expected output into expected (n words; for float-sum,

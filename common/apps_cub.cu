@@ -18,7 +18,7 @@ struct keep_predicate {
 /* CUB's two-call protocol: called with no storage, each call writes its scratch size into bytes
  * and does nothing else; with storage, it runs. `call` is both, so that the size query and the
  * run cannot disagree on the arguments. */
-enum cub_row { EXCLUSIVE_SUM, MAX, FLOAT_SUM, SELECT_IF, SELECT_FLAGGED };
+enum cub_row { EXCLUSIVE_SUM, MAX, FLOAT_SUM, SELECT_IF, SELECT_FLAGGED, SEGMENTED_SUM };
 
 template <cub_row ROW>
 static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t *out, size_t n)
@@ -35,9 +35,12 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
     else if constexpr (ROW == SELECT_IF)
         CUDA_CHECK(cub::DeviceSelect::If(scratch, bytes, in, out, app_args.count, items,
                                          keep_predicate{}, 0));
-    else
+    else if constexpr (ROW == SELECT_FLAGGED)
         CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, app_args.flags, out,
                                               app_args.count, items, 0));
+    else /* the segments as keys: equal neighbours are one segment */
+        CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, app_args.keys, in, out, items,
+                                                      cuda::std::equal_to<>{}, 0));
 }
 
 template <cub_row ROW> static size_t cub_scratch(size_t n)
@@ -66,6 +69,6 @@ static void cub_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 extern "C" const scan_variant app_cub_rows[] = {
     CUB_ROW("cub-exclusive-sum", EXCLUSIVE_SUM),   CUB_ROW("cub-max", MAX),
     CUB_ROW("cub-float-sum", FLOAT_SUM),           CUB_ROW("cub-select-if", SELECT_IF),
-    CUB_ROW("cub-select-flagged", SELECT_FLAGGED),
+    CUB_ROW("cub-select-flagged", SELECT_FLAGGED), CUB_ROW("cub-segmented-sum", SEGMENTED_SUM),
 };
 extern "C" const size_t app_cub_row_count = sizeof app_cub_rows / sizeof app_cub_rows[0];

@@ -59,6 +59,9 @@ typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 6, true>
 /* The segmented scan holds a bit per element too, and its pairs are 64 bits: on the same tile it
  * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 111, no spill. */
 typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 4, true> segmented_tile;
+/* The split: a compaction with two destinations; at 6 blocks an SM it spills 4 bytes, at 5 it
+ * needs 86 registers and none. */
+typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 5, true> split_tile;
 
 /* ---- 2. Scans: load, scan with OP, store ----------------------------------------------------- */
 
@@ -297,7 +300,83 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     store_tile<C>(io, tile, x, 0);
 }
 
-/* ---- 6. The host side ------------------------------------------------------------------------ */
+/* ---- 6. Radix split and sort: the compaction with two destinations -------------------------- */
+
+/* 6a. Zeros of every bit: for each of the 32 bits, how many keys have it clear. A split by bit b
+ *     needs the zeros of b before it starts (the keys with b set go after all of them), and a
+ *     sort's passes move keys without changing how many have each bit clear, so one read of the
+ *     keys counts for all 32 passes. Each thread counts its keys in registers, then one atomic a
+ *     warp and bit. */
+__global__ void count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
+{
+    uint32_t count[32] = {0};
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x) {
+        const uint32_t k = keys[i];
+#pragma unroll
+        for (int b = 0; b < 32; b++)
+            count[b] += ((k >> b) & 1) ^ 1;
+    }
+#pragma unroll
+    for (int b = 0; b < 32; b++) {
+#pragma unroll
+        for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+            count[b] += __shfl_xor_sync(FULL_WARP, count[b], offset);
+        if (threadIdx.x % WARP_THREADS == 0 && count[b]) atomicAdd(zeros + b, count[b]);
+    }
+}
+
+/* 6b. One stable pass by bit b: the fused compaction (section 3) keeping the keys with b clear,
+ *     with a second destination for the others. A key at index i with z keys before it that have
+ *     b clear goes to z if its own b is clear, else to zeros + (i - z): both places come from
+ *     the one count the tile scans. Out of place only (keys move both ways). */
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    split_pass(tile_io io, int bit, const uint32_t *zeros, uint32_t *tile_counter,
+               tile_descriptor *descriptors)
+{
+    __shared__ uint32_t s_carry;
+    uint4 x[C::VECS], counts[C::VECS];
+    uint32_t pending;
+    const uint32_t tile = claim_tile(tile_counter);
+    load_tile<C, ALIGNED_IN>(io, tile, x);
+    const bool full = tile_is_full<C>(io, tile);
+    const size_t first = (size_t)tile * C::TILE_VECTORS;
+    uint64_t zero_bits = 0;
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        const size_t j = 4 * (first + C::layout::vector_of(v));
+        const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+            if (!((e[k] >> bit) & 1) && (full || (j + k >= io.head && j + k < io.end)))
+                zero_bits |= 1ull << (4 * v + k);
+    }
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        counts[v] = make_uint4(__popc((unsigned)(zero_bits >> 4 * v) & 15u), 0, 0, 0);
+    const uint32_t aggregate = C::layout::scan(counts, pending);
+    const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
+    const size_t base = (size_t)carry + pending, all_zeros = zeros[bit];
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        const unsigned bits = (unsigned)(zero_bits >> 4 * v) & 15u;
+        const size_t j = 4 * (first + C::layout::vector_of(v));
+        size_t z = base + counts[v].x - __popc(bits); /* keys with b clear before the vector */
+        const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            if (j + k < io.head || j + k >= io.end) continue;
+            const size_t i = j + k - io.head;
+            if ((bits >> k) & 1)
+                __stcs(io.out + z++, e[k]);
+            else
+                __stcs(io.out + all_zeros + (i - z), e[k]);
+        }
+    }
+}
+
+/* ---- 7. The host side ------------------------------------------------------------------------ */
 
 /* The layout every kernel here lays its tiles on: aligned to out (scan.cu, section 1). */
 static tile_io app_io(const uint32_t *in, uint32_t *out, size_t n)
@@ -418,7 +497,65 @@ static void run_select_3_kernels(const uint32_t *in, uint32_t *out, size_t n, vo
     LAUNCH_CHECK();
 }
 
-/* ---- 7. The variants ------------------------------------------------------------------------- */
+/* The split's and the sort's scratch: the 32 zero counts (16-byte aligned), a buffer of n keys
+ * (the sort's passes go back and forth), and one pass's counter and descriptors. */
+template <class C> static size_t radix_scratch_bytes(size_t n)
+{
+    return 32 * sizeof(uint32_t) + words16(n) * sizeof(uint32_t) + coarsened_scratch_bytes<C>(n);
+}
+
+template <class C>
+static void launch_split(const uint32_t *in, uint32_t *out, size_t n, int bit,
+                         const uint32_t *zeros, void *pass_scratch)
+{
+    const tile_io io = app_io(in, out, n);
+    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    clear_scratch<C>(pass_scratch, tiles);
+    uint32_t *tile_counter = (uint32_t *)pass_scratch;
+    tile_descriptor *descriptors = (tile_descriptor *)pass_scratch + 1;
+    if (aligned_alike(in, out))
+        split_pass<C, true><<<tiles, C::THREADS>>>(io, bit, zeros, tile_counter, descriptors);
+    else
+        split_pass<C, false><<<tiles, C::THREADS>>>(io, bit, zeros, tile_counter, descriptors);
+    LAUNCH_CHECK();
+}
+
+static void launch_count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
+{
+    CUDA_CHECK(cudaMemsetAsync(zeros, 0, 32 * sizeof *zeros, 0));
+    const unsigned blocks = (unsigned)((n + 255) / 256 < 1024 ? (n + 255) / 256 : 1024);
+    count_zeros<<<blocks, 256>>>(keys, n, zeros);
+    LAUNCH_CHECK();
+}
+
+/* One stable split by bit 0: the keys with it clear, then the others, each in their order. */
+template <class C> static void run_split(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    uint32_t *zeros = (uint32_t *)scratch;
+    void *pass_scratch = zeros + 32 + words16(n);
+    launch_count_zeros(in, n, zeros);
+    launch_split<C>(in, out, n, 0, zeros, pass_scratch);
+}
+
+/* LSD radix sort of 32-bit keys: one count, then 32 stable splits, bit 0 first, back and forth
+ * between out and the scratch buffer so that the last pass (bit 31, odd) lands in out. In place
+ * too: the first pass reads in before any pass writes out. */
+template <class C> static void run_sort(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    uint32_t *zeros = (uint32_t *)scratch, *buffer = zeros + 32;
+    void *pass_scratch = buffer + words16(n);
+    launch_count_zeros(in, n, zeros);
+    const uint32_t *from = in;
+    for (int bit = 0; bit < 32; bit++) {
+        uint32_t *to = bit % 2 ? out : buffer;
+        launch_split<C>(from, to, n, bit, zeros, pass_scratch);
+        from = to;
+    }
+}
+
+/* ---- 8. The variants ------------------------------------------------------------------------- */
 
 /* A row's name is its family (common/apps.h), then what it does differently after a '+'. */
 #define APP_VARIANT(name, C, scratch, run, flags)                                                  \
@@ -444,5 +581,8 @@ const scan_variant stage_variants[] = {
                 (run_select_fused<select_tile, true>), 0),
     APP_VARIANT("segmented-sum", segmented_tile, coarsened_scratch_bytes<segmented_tile>,
                 run_segmented<segmented_tile>, 0),
+    APP_VARIANT("split", split_tile, radix_scratch_bytes<split_tile>, run_split<split_tile>,
+                SCAN_OUT_OF_PLACE),
+    APP_VARIANT("sort", split_tile, radix_scratch_bytes<split_tile>, run_sort<split_tile>, 0),
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -4,13 +4,14 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 app_arguments app_args;
 
 static const char *const family_names[APP_FAMILY_COUNT] = {
-    "inclusive-sum", "exclusive-sum",  "max",           "float-sum",
-    "select-if",     "select-flagged", "segmented-sum",
+    "inclusive-sum",  "exclusive-sum", "max",   "float-sum", "select-if",
+    "select-flagged", "segmented-sum", "split", "sort",
 };
 
 const char *app_family_name(app_family f)
@@ -73,9 +74,54 @@ void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size
     }
 }
 
+static int compare_keys(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The host sort: qsort up to 2^26 keys; above, where qsort would take minutes, an LSD radix sort
+ * of 8-bit digits (a counting sort per digit). */
+static void host_sort(uint32_t *keys, size_t n)
+{
+    if (n <= ((size_t)1 << 26)) {
+        qsort(keys, n, sizeof *keys, compare_keys);
+        return;
+    }
+    uint32_t *other = malloc(n * sizeof *other);
+    if (!other) {
+        fprintf(stderr, "cannot allocate %zu keys for the host sort\n", n);
+        exit(EXIT_FAILURE);
+    }
+    for (int shift = 0; shift < 32; shift += 8) {
+        size_t start[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            start[((keys[i] >> shift) & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            start[d + 1] += start[d];
+        for (size_t i = 0; i < n; i++)
+            other[start[(keys[i] >> shift) & 255]++] = keys[i];
+        memcpy(keys, other, n * sizeof *keys);
+    }
+    free(other);
+}
+
 uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
                        size_t n)
 {
+    if (f == APP_SORT) {
+        memcpy(expected, in, n * sizeof *in);
+        host_sort(expected, n);
+        return n;
+    }
+    if (f == APP_SPLIT) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!(in[i] & 1)) expected[k++] = in[i];
+        for (size_t i = 0; i < n; i++)
+            if (in[i] & 1) expected[k++] = in[i];
+        return n;
+    }
     uint64_t count = 0;
     uint32_t acc = 0;
     double sum = 0;
@@ -104,6 +150,8 @@ uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, 
             acc = flags[i] ? in[i] : acc + in[i];
             expected[i] = acc;
             break;
+        case APP_SPLIT:
+        case APP_SORT:
         case APP_FAMILY_COUNT: break;
         }
     }

@@ -33,7 +33,9 @@ typedef enum app_family {
     APP_SELECT_IF,      /* "select-if": the elements x with APP_KEEP(x), in order; the count */
     APP_SELECT_FLAGGED, /* "select-flagged": the elements in[i] with flags[i] != 0, in order */
     APP_SEGMENTED_SUM,  /* "segmented-sum": out[i] = in[h] + ... + in[i] mod 2^32, h the last
-                           index <= i with flags[i] != 0 (a head), or 0 */
+                           index <= i with heads[h] != 0, or 0 */
+    APP_SPLIT,          /* "split": the keys with bit 0 clear, then the others, each in order */
+    APP_SORT,           /* "sort": the keys in ascending order */
     APP_FAMILY_COUNT
 } app_family;
 

@@ -3,6 +3,8 @@
  * Every row keeps the stage contract (scratch from the driver, no allocation, the default
  * stream); its extra arguments come from app_args, as the chapter's own variants' do. Its name
  * is "cub-" and the family it computes. */
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <cuda/functional>
@@ -15,10 +17,24 @@ struct keep_predicate {
     __host__ __device__ bool operator()(uint32_t x) const { return APP_KEEP(x); }
 };
 
+/* split's bit, as DevicePartition::If takes it: the keys with bit 0 clear first. */
+struct bit0_clear {
+    __host__ __device__ bool operator()(uint32_t x) const { return !(x & 1u); }
+};
+
 /* CUB's two-call protocol: called with no storage, each call writes its scratch size into bytes
  * and does nothing else; with storage, it runs. `call` is both, so that the size query and the
  * run cannot disagree on the arguments. */
-enum cub_row { EXCLUSIVE_SUM, MAX, FLOAT_SUM, SELECT_IF, SELECT_FLAGGED, SEGMENTED_SUM };
+enum cub_row {
+    EXCLUSIVE_SUM,
+    MAX,
+    FLOAT_SUM,
+    SELECT_IF,
+    SELECT_FLAGGED,
+    SEGMENTED_SUM,
+    SPLIT,
+    SORT
+};
 
 template <cub_row ROW>
 static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t *out, size_t n)
@@ -38,9 +54,14 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
     else if constexpr (ROW == SELECT_FLAGGED)
         CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, app_args.flags, out,
                                               app_args.count, items, 0));
-    else /* the segments as keys: equal neighbours are one segment */
+    else if constexpr (ROW == SEGMENTED_SUM) /* the segments as keys: equal neighbours are one */
         CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, app_args.keys, in, out, items,
                                                       cuda::std::equal_to<>{}, 0));
+    else if constexpr (ROW == SPLIT) /* (it writes the second part in reverse order: not stable) */
+        CUDA_CHECK(cub::DevicePartition::If(scratch, bytes, in, out, app_args.count, items,
+                                            bit0_clear{}, 0));
+    else
+        CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch, bytes, in, out, items, 0, 32, 0));
 }
 
 template <cub_row ROW> static size_t cub_scratch(size_t n)
@@ -67,8 +88,13 @@ static void cub_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
         name, cub_scratch<ROW>, cub_run<ROW>, 1, 0                                                 \
     }
 extern "C" const scan_variant app_cub_rows[] = {
-    CUB_ROW("cub-exclusive-sum", EXCLUSIVE_SUM),   CUB_ROW("cub-max", MAX),
-    CUB_ROW("cub-float-sum", FLOAT_SUM),           CUB_ROW("cub-select-if", SELECT_IF),
-    CUB_ROW("cub-select-flagged", SELECT_FLAGGED), CUB_ROW("cub-segmented-sum", SEGMENTED_SUM),
+    CUB_ROW("cub-exclusive-sum", EXCLUSIVE_SUM),
+    CUB_ROW("cub-max", MAX),
+    CUB_ROW("cub-float-sum", FLOAT_SUM),
+    CUB_ROW("cub-select-if", SELECT_IF),
+    CUB_ROW("cub-select-flagged", SELECT_FLAGGED),
+    CUB_ROW("cub-segmented-sum", SEGMENTED_SUM),
+    CUB_ROW("cub-split", SPLIT),
+    CUB_ROW("cub-sort", SORT),
 };
 extern "C" const size_t app_cub_row_count = sizeof app_cub_rows / sizeof app_cub_rows[0];

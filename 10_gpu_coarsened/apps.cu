@@ -10,6 +10,9 @@
  * are build/10_gpu_coarsened/apps-test and apps-bench.
  * The files: scan.cu, included for its kernels (tiles, vector loads and stores, layouts, the
  * ticket and the look-back), block_scan.cuh and lookback.cuh through it; this file. */
+/* (CUB first: block_scan.cuh's WARP_THREADS macro would rename a member of CUB's.) */
+#include <cub/block/block_scan.cuh>
+
 #define COARSENED_KERNELS_ONLY
 #include "scan.cu"
 
@@ -101,6 +104,43 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     const uint32_t carry = tile_carry<C, OP>(descriptors, tile, aggregate, &s_carry);
     store_tile<C, OP>(io, tile, x, OP::combine(carry, pending));
 }
+
+/* 2c. cub::BlockScan in place of the course's block scan, as the article composes it: a layout
+ *     (scan.cu, section 2) whose scan is CUB's. BlockScan takes each thread's elements in a
+ *     blocked arrangement (consecutive elements in a thread), so thread t holds vectors
+ *     t * VECS .. t * VECS + VECS - 1 and loads them directly, one 16-byte vector after the other
+ *     (a warp's load is then 32 pieces VECS * 16 bytes apart, not one contiguous run as in the
+ *     course's layouts). The sum only. */
+template <int THREADS, int VECS> struct cub_block_scan_layout {
+    static constexpr int STRIDE = 1;
+    static __device__ __forceinline__ int vector_of(int v) { return threadIdx.x * VECS + v; }
+
+    template <class OP = sum_op>
+    static __device__ __forceinline__ uint32_t scan(uint4 (&x)[VECS], uint32_t &pending)
+    {
+        static_assert(OP::INVERTIBLE && OP::REGROUP, "the layout scans sums only");
+        typedef cub::BlockScan<uint32_t, THREADS> block_scan;
+        __shared__ typename block_scan::TempStorage temp;
+        uint32_t items[4 * VECS], aggregate;
+#pragma unroll
+        for (int v = 0; v < VECS; v++) {
+            items[4 * v] = x[v].x;
+            items[4 * v + 1] = x[v].y;
+            items[4 * v + 2] = x[v].z;
+            items[4 * v + 3] = x[v].w;
+        }
+        block_scan(temp).InclusiveSum(items, items, aggregate);
+#pragma unroll
+        for (int v = 0; v < VECS; v++)
+            x[v] = make_uint4(items[4 * v], items[4 * v + 1], items[4 * v + 2], items[4 * v + 3]);
+        pending = 0;
+        return aggregate;
+    }
+};
+
+/* The article's 256 threads, 4 vectors (16 elements) a thread. */
+typedef coarsened<256, 4, cub_block_scan_layout, STREAMING, ONE_TILE, false, 1, true>
+    cub_block_tile;
 
 /* ---- 3. Stream compaction, fused: load, count, look back, write what is kept ----------------- */
 
@@ -565,6 +605,9 @@ template <class C> static void run_sort(const uint32_t *in, uint32_t *out, size_
 const scan_variant stage_variants[] = {
     APP_VARIANT("inclusive-sum", app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, sum_op, false>), 0),
+    APP_VARIANT("inclusive-sum+cub-block-scan", cub_block_tile,
+                coarsened_scratch_bytes<cub_block_tile>,
+                (run_operator_scan<cub_block_tile, sum_op, false>), 0),
     APP_VARIANT("exclusive-sum", app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, sum_op, true>), 0),
     APP_VARIANT("max", app_tile, coarsened_scratch_bytes<app_tile>,

@@ -1,11 +1,12 @@
 /* Stage 10's last chapter: what the scan is for (APPLICATIONS.md).
- * Compared with scan.cu: the same tile (quiet-lookback's 128 threads of sixteen 16-byte vectors,
- * warp rows, the quiet decoupled look-back), with other things loaded, scanned and stored: an
- * exclusive sum, a scan with another operator (max, float addition), and stream compaction, the
- * article's way in three kernels and fused into one pass.
- * Expected: the scans at the speed of stage 10's inclusive sum; the fused compaction near the
- * speed of a copy of the bytes it moves (read n, write what it keeps), where the three kernels
- * move about five times as many.
+ * Compared with scan.cu: the same kernel (warp rows, 16-byte vectors, the quiet decoupled
+ * look-back), with other things loaded, scanned and stored: an exclusive sum, a scan with another
+ * operator (max, float addition), stream compaction (the article's way in three kernels, and fused
+ * into one pass), a segmented scan whose look-back carries (head flag, sum) pairs, the radix
+ * split and an LSD sort made of splits, and cub::BlockScan as the tile's scan.
+ * Expected: the scans at the speed of stage 10's inclusive sum; the fused compaction and the
+ * segmented scan near the speed of a copy of the bytes they move, where the three kernels move
+ * about five times as many.
  * Run it: make stage-10 (from the top folder) or make (in this folder): its tests and benchmark
  * are build/10_gpu_coarsened/apps-test and apps-bench.
  * The files: scan.cu, included for its kernels (tiles, vector loads and stores, layouts, the

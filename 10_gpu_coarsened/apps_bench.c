@@ -144,8 +144,8 @@ int main(int argc, char **argv)
     references[count++] = (scan_variant){"copy-select-if", NULL, copy_select_if, 1, 0};
     references[count++] = (scan_variant){"copy-select-flagged", NULL, copy_select_flagged, 1, 0};
     references[count++] = (scan_variant){"copy-segmented-sum", NULL, copy_segmented_sum, 1, 0};
-    scan_bench_config config = {.sizes = "2^12..2^30:2",
-                                .quick_sizes = "2^12..2^28:4",
+    scan_bench_config config = {.sizes = "2^16..2^30:2",
+                                .quick_sizes = "2^16..2^24:4",
                                 .fill = fill,
                                 .prepare = prepare,
                                 .check = check,

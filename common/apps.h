@@ -1,5 +1,6 @@
 /* The contract of the course's last chapter, what the scan is for (10_gpu_coarsened/apps.cu and
- * APPLICATIONS.md): exclusive and custom-operator scans, and stream compaction.
+ * APPLICATIONS.md): exclusive and custom-operator scans, stream compaction, the segmented scan,
+ * the radix split and sort.
  *
  * Its variants keep the stage contract (common/scan.h: one table, stage_variants[], in a binary
  * of their own, and every rule on n, offsets, in place, untouched input and scratch) with three

@@ -56,7 +56,7 @@ help:
 	@echo "Options: SANITIZE=1 (CPU code under AddressSanitizer and UBSan), GPU_ARCH=sm_90,"
 	@echo "BENCH_ARGS='--budget 2' (passed to every benchmark), SCAN_SEED=N (repeat an input),"
 	@echo "WERROR=1 (warnings are errors), CC=aarch64-linux-gnu-gcc (a cross build in build/aarch64/,"
-	@echo "run under qemu-user)."
+	@echo "run under qemu-user), SCAN_HIDE_CPU=avx512f (stage 04 runs as on a CPU without AVX-512)."
 
 all: test
 	@$(MAKE) --no-print-directory $(addprefix quick-,$(NUMS))

@@ -2,10 +2,22 @@
  * (warm-up, batches of back-to-back runs repeated up to a time budget, median and minimum), the
  * platform's reference rows measured in the same run, a terminal table and a CSV file.
  *
- * At each size the rows take their timed batches in turn (round robin), not one row after the
- * other: on a machine whose speed drifts (a shared virtual machine, a clock that ramps up), every
- * row of a size then sees the same mixture of fast and slow moments, so the ratios between rows,
- * the numbers the course compares, hold even when the absolute rates move. */
+ * One size, step by step:
+ * 1. every row (the stage's variants, then the reference rows) gets its scratch, runs once on a
+ *    poisoned output that is checked against the reference scan (a wrong variant stops the
+ *    benchmark before it is timed; the run also warms the caches), then runs once more, timed: that
+ *    sets its batch, the number of back-to-back runs that make a sample last about SAMPLE_MS.
+ *    A row whose one timed run already outlasts the budget keeps it as its only sample; past the
+ *    cap it also skips every larger size (a '-' in the table, no CSV row);
+ * 2. the rows take their samples in turn, one batch each per round (round robin), until each has
+ *    MIN_SAMPLES and has spent the budget (--budget), or would pass --max-reps runs, or holds
+ *    MAX_SAMPLES samples. On a machine whose speed drifts (a shared virtual machine, a clock that
+ *    ramps up), every row of a size then sees the same mixture of fast and slow moments, so the
+ *    ratios between rows, the numbers the course compares, hold even when the absolute rates
+ *    move. The time per size is the same as timing the rows one after the other;
+ * 3. the medians and minima go to the table and the CSV, and the scratch is released.
+ * Because the rows alternate, every row's scratch is allocated at once: a size is run only if in,
+ * out and the sum of all rows' scratch fit (memory_needed). */
 #include "bench.h"
 
 #include <errno.h>
@@ -24,7 +36,7 @@
 #define MIN_SAMPLES       3
 #define DEFAULT_CAP_S     2.0 /* a variant whose single run takes longer stops at that size */
 
-#define MAX_SAMPLES 4096
+#define MAX_SAMPLES 4096 /* samples per row and size at most */
 
 typedef struct row {
     const scan_variant *v;
@@ -186,8 +198,9 @@ static void slug(const char *name, char *out, size_t size)
 
 static double gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
 
-/* Bytes a point of size n needs: on the device, in and out and the largest scratch; on the host,
- * the input, the expected output and a copy of the actual output (the CPU platform: both). */
+/* Bytes a point of size n needs: on the device, in and out and the scratch of every selected row
+ * (the rows are timed in turn, so all of it is allocated at once); on the host, the input, the
+ * expected output and a copy of the actual output (the CPU platform: both). */
 static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
 {
     size_t scratch = 0; /* every row's at once: the rows are timed in turn */
@@ -342,8 +355,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     for (size_t v = 0; v < stage_variant_count; v++) {
         const char *missing = scan_variant_missing(v);
         if (missing && rows[v].selected) {
-            printf("SKIP: variant %s needs %s, which this machine lacks\n", rows[v].v->name,
-                   missing);
+            printf("SKIP: variant %s needs %s, %s\n", rows[v].v->name, missing,
+                   scan_missing_why(missing));
             rows[v].selected = 0;
         }
     }
@@ -435,10 +448,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         scan_platform_here.upload(in, input, n * sizeof *in);
         if (config->prepare) config->prepare(input, in, n, opt.seed + n);
 
-        /* 1. Every row: its scratch, a check of its output (a wrong variant is never timed; the
-         *    check is also its warm-up), one timed run, and the batch of runs that makes a
-         *    sample last about SAMPLE_MS. A row whose one run fills the budget keeps that run as
-         *    its only sample, and past the cap skips the larger sizes. */
+        /* 1. Every row: its scratch, the check, one timed run and its batch (see the top). */
         for (size_t r = 0; r < row_count; r++) {
             row *rw = &rows[r];
             rw->count = 0;
@@ -486,6 +496,12 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         /* 2. The samples, one batch per row in turn, until every row has its budget. */
         for (int busy = 1; busy;) {
             busy = 0;
+            if (wall_s() - last_progress > 3) {
+                fprintf(stderr, "%s[%s] n=%s (%zu of %zu sizes), timing, %.0f s so far%s",
+                        tty ? "\r" : "", stage, nb, s + 1, opt.size_count, wall_s() - started,
+                        tty ? "\033[K" : "\n");
+                last_progress = wall_s();
+            }
             for (size_t r = 0; r < row_count; r++) {
                 row *rw = &rows[r];
                 if (!rw->timing) continue;

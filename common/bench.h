@@ -7,8 +7,9 @@
  *     }
  *
  * For every size it measures every variant of the stage and the platform's reference rows in the
- * same run (memcpy and stream on a CPU, copy and cub on a GPU), after checking each variant's
- * output against the reference scan; it prints a table and writes one CSV row per (row, n). */
+ * same run (scalar, memcpy and stream on a CPU, copy and cub on a GPU), after checking each
+ * variant's output against the reference scan; it prints a table and writes one CSV row per
+ * (row, n). */
 #ifndef BENCH_H
 #define BENCH_H
 

@@ -43,6 +43,7 @@ reference_style() {
     case $1 in
     stream | copy) echo 'lc rgb "#000000" dt 1 lw 2.5' ;;
     memcpy) echo 'lc rgb "#999999" dt 2 lw 2' ;;
+    scalar) echo 'lc rgb "#4d4d4d" dt 5 lw 1.5' ;;
     cub) echo 'lc rgb "#000000" dt 3 lw 2' ;;
     *) echo 'lc rgb "#999999" dt 4 lw 2' ;;
     esac

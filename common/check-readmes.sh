@@ -10,8 +10,10 @@
 #     must be in a variant table AND have rows in a CSV; the CSVs' reference rows (`memcpy`,
 #     `copy`, `cub`, ...) count as names too;
 #   - a path in backticks (a file name with a source, data or chart extension, or a folder of the
-#     course followed by more) must exist: next to the README, from the top folder, or, for a bare file name, in a stage folder
-#     or common/; paths under build/ are build output and are not checked;
+#     course followed by more) must exist: next to the README, from the top folder, or, for a bare
+#     file name, anywhere in a stage folder or common/, or among the files common/'s scripts write;
+#     paths under build/ (build output), a bare extension (`.cu`) and a one-word folder that is not
+#     the course's (`reference/`, a name in an example) are not checked;
 #   - a function in backticks (`name(...)` or `name()`) must occur in the stage's kernel files or
 #     in common/ (for the top README: in any stage); names that begin with an underscore (compiler
 #     intrinsics and builtins) and the CUDA runtime's and libraries' names are not the course's own
@@ -50,12 +52,12 @@ awk '
         if (para == "") return
         n = split(para, parts, "`")
         for (i = 2; i <= n; i += 2)
-            if (i < n) printf "%s\t%d\tcode\t%s\n", FILENAME, start, parts[i]
+            if (i < n) printf "%s\t%d\tcode\t%s\n", src, start, parts[i]
         for (i = 1; i <= n; i += 2) {
             rest = parts[i]
             while (match(rest, /\]\([^)[:space:]]+\)/)) {
                 t = substr(rest, RSTART + 2, RLENGTH - 3)
-                printf "%s\t%d\tlink\t%s\n", FILENAME, start, t
+                printf "%s\t%d\tlink\t%s\n", src, start, t
                 rest = substr(rest, RSTART + RLENGTH)
             }
         }
@@ -66,7 +68,7 @@ awk '
     fence { next }
     /^[ \t]*$/ { flush(); next }
     para == "" && /^    / { next }  # an indented code block
-    { if (para == "") { para = $0; start = FNR } else para = para " " $0 }
+    { if (para == "") { para = $0; start = FNR; src = FILENAME } else para = para " " $0 }
     END { flush() }' $readmes >"$work/spans"
 
 # What exists: every file and folder of the tree (build output and .git left out), and the words
@@ -79,8 +81,13 @@ done >"$work/words"
 grep -ohw '[A-Za-z_][A-Za-z0-9_]*' common/*.c common/*.h common/*.cu common/*.cuh 2>/dev/null |
     sort -u | sed 's|^|common |' >>"$work/words"
 
+# The files the harness writes (build output, or Gradescope's results.json) are named in common/'s
+# scripts: a README may name them bare.
+grep -rhoE '[A-Za-z0-9_-]+\.(json|tap|log)' common/ 2>/dev/null | sort -u >"$work/written"
+
 awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
-    FILENAME == ARGV[1] { file[$0] = 1; n = split($0, p, "/"); if (n == 2 && (p[1] ~ /^[0-9][0-9]_/ || p[1] == "common")) bare[p[2]] = 1; next }
+    FILENAME == ARGV[1] { file[$0] = 1; n = split($0, p, "/"); if (n >= 2 && (p[1] ~ /^[0-9][0-9]_/ || p[1] == "common")) bare[p[n]] = 1; next }
+    FILENAME == ARGV[5] { bare[$0] = 1; next }
     FILENAME == ARGV[2] { table[$0] = 1; next }
     FILENAME == ARGV[3] { split($0, w, " "); if (w[1] == "ref") ref[w[2]] = 1; else csv[w[2]] = 1; next }
     FILENAME == ARGV[4] { split($0, w, " "); word[w[1], w[2]] = 1; anystage[w[2]] += (w[1] != "common"); next }
@@ -177,14 +184,14 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
     # more (so that `GB/s` or `n/8` are not paths). Build output is not checked.
     text ~ /^[A-Za-z0-9_.+-]+(\/[A-Za-z0-9_.+-]*)*$/ &&
     (text ~ /\.(c|h|cu|cuh|sh|mk|md|csv|txt|svg|png|json)$/ || text ~ /(^|\/)Makefile$/ ||
-     text ~ /^(\.\.?|common|results|charts|build|\.ci|[0-9][0-9]_[A-Za-z0-9_]+)\/|\/$/) {
-        if (text ~ /^(\.\/)?build\// || left_out(text)) next
+     text ~ /^(\.\.?|common|results|charts|build|\.ci|[0-9][0-9]_[A-Za-z0-9_]+)\/|\/.+\/$/) {
+        if (text ~ /^(\.\/)?build\// || text ~ /^\.[a-z]+$/ || left_out(text)) next
         # (a handout may have left out the only stages that have a bare file name)
         if (!exists(readme, text) && !(handout && text !~ /\//)) fail(readme, line, text, "names " text ", which does not exist")
         next
     }
     END { exit failed }
-' "$work/files" "$work/tables" "$work/csv" "$work/words" "$work/spans" >"$work/out" || failed=1
+' "$work/files" "$work/tables" "$work/csv" "$work/words" "$work/written" "$work/spans" >"$work/out" || failed=1
 cat "$work/out" >&2
 if [ "${failed:-0}" = 1 ]; then
     echo "check-readmes: a README names what is not there (renamed or removed?): fix the README or the name" >&2

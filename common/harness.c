@@ -106,14 +106,32 @@ const char *scan_variant_missing(size_t i)
     return stage_variant_missing ? stage_variant_missing(i) : NULL;
 }
 
+int scan_cpu_hidden(const char *feature)
+{
+    const char *p = getenv("SCAN_HIDE_CPU");
+    size_t len = strlen(feature);
+    while (p && *p) {
+        p += strspn(p, ", ");
+        size_t word = strcspn(p, ", ");
+        if (word == len && strncmp(p, feature, len) == 0) return 1;
+        p += word;
+    }
+    return 0;
+}
+
+const char *scan_missing_why(const char *missing)
+{
+    return scan_cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
+}
+
 size_t scan_report_runnable_variants(void)
 {
     size_t runnable = 0;
     for (size_t i = 0; i < stage_variant_count; i++) {
         const char *missing = scan_variant_missing(i);
         if (missing)
-            printf("SKIP: variant %s needs %s, which this machine lacks\n", stage_variants[i].name,
-                   missing);
+            printf("SKIP: variant %s needs %s, %s\n", stage_variants[i].name, missing,
+                   scan_missing_why(missing));
         else
             runnable++;
     }

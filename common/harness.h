@@ -78,6 +78,9 @@ extern const scan_platform scan_platform_here;
 
 /* Why variant i cannot run on this machine, or NULL (see stage_variant_missing in scan.h). */
 const char *scan_variant_missing(size_t i);
+/* The end of a skip line for a variant that needs `missing`: "which this machine lacks", or
+ * "which SCAN_HIDE_CPU hides" (scan_cpu_hidden in scan.h). */
+const char *scan_missing_why(const char *missing);
 /* Prints one "SKIP: variant ..." line per variant that cannot run; returns how many can. */
 size_t scan_report_runnable_variants(void);
 

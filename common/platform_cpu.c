@@ -1,6 +1,8 @@
-/* The CPU platform: host memory, a monotonic clock, and the two reference rows every CPU
- * benchmark measures in the same run: `memcpy` (read n, write n) and `stream` (a[i] += 1 in
- * place: the fastest a read-modify-write pass over the array can go, the CPU stages' roofline). */
+/* The CPU platform: host memory, a monotonic clock, and the three reference rows every CPU
+ * benchmark measures in the same run: `scalar` (the plain loop of stage 01: what every stage is
+ * compared with, timed beside it so that the ratio holds on a machine whose speed drifts),
+ * `memcpy` (read n, write n) and `stream` (a[i] += 1 in place: the fastest a read-modify-write
+ * pass over the array can go, the CPU stages' roofline). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +80,13 @@ static void cpu_describe(char *name, size_t name_size, char *facts, size_t facts
              sysconf(_SC_NPROCESSORS_ONLN));
 }
 
+/* The harness's reference scan, the running sum of stage 01 (gcc does not vectorize the chain). */
+static void reference_scalar(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    (void)scratch;
+    scan_reference(in, out, n);
+}
+
 static void reference_memcpy(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;
@@ -99,6 +108,7 @@ reference_stream(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 }
 
 static const scan_variant cpu_references[] = {
+    {"scalar", NULL, reference_scalar, 1, 0},
     {"memcpy", NULL, reference_memcpy, 1, 0},
     {"stream", NULL, reference_stream, 1, 0},
 };

@@ -98,7 +98,9 @@ static __device__ __forceinline__ typename OP::word lookback_fold(tile_descripto
                                                                   unsigned used_lanes)
 {
     typename OP::word exclusive = OP::identity();
-#pragma unroll
+    /* (A loop, not unrolled: ptxas 13.0 for sm_100 and sm_120 fails to allocate the float scan's
+     *  registers when these 32 steps are unrolled.) */
+#pragma unroll 1
     for (int k = WARP_THREADS - 1; k >= 0; k--) {
         const typename OP::word value = __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k);
         if ((used_lanes >> k) & 1) exclusive = OP::combine(exclusive, value);

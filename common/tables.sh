@@ -147,6 +147,11 @@ for apps in [0-9][0-9]_*/APPLICATIONS.md; do
     for csv in $(ls "$stage"/results/apps/*.csv 2>/dev/null | sort); do
         apps_table "$csv" >>"$work/table"
         echo >>"$work/table"
+        # the chart, once `make charts RECORD=1` has drawn it
+        if [ -e "${csv%.csv}.svg" ]; then
+            echo "![$stage's applications on $(basename "$csv" .csv)](results/apps/$(basename "$csv" .csv).svg)" >>"$work/table"
+            echo >>"$work/table"
+        fi
     done
     [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$(stage_number "$stage") RECORD=1\` on a GPU." >"$work/table"
     check_or_write "$apps" "$work/table" '<!-- applications table -->' '<!-- end applications table -->'

@@ -13,8 +13,11 @@ QUICK_ROOT := $(BUILD)/results/quick
 BENCH_ARGS ?=
 
 built = $(filter $(1),$(BUILT_STAGES))
-TEST_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/test)
-BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(BUILD)/$(s)/bench)
+TEST_BINS := $(foreach s,$(BUILT_STAGES),$(call stage_tests,$(s)))
+BENCH_BINS := $(foreach s,$(BUILT_STAGES),$(call stage_benches,$(s)))
+# run-tests.sh's arguments for a stage: STAGE=BINARY (and STAGE/apps=BINARY: stage 10's last
+# chapter), or STAGE=skip:WHY.
+run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_STAGES)),$(1)/apps=$(BUILD)/$(1)/apps-test),'$(1)=skip:$(call skip_why,$(1))')
 NUMS := $(foreach s,$(STAGES),$(call stage_num,$(s)))
 
 .PHONY: all help build test check-usage bench charts tables check-tables check-readmes handout grade clean \
@@ -65,7 +68,7 @@ need-gnuplot:
 build: $(TEST_BINS) $(BENCH_BINS)
 
 test: $(TEST_BINS) $(BENCH_BINS)
-	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(foreach s,$(STAGES),$(if $(call built,$(s)),$(s)=$(BUILD)/$(s)/test,'$(s)=skip:$(call skip_why,$(s))'))
+	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(foreach s,$(STAGES),$(call run_args,$(s)))
 	@EMULATOR='$(EMULATOR)' common/check-usage.sh $(TEST_BINS) $(BENCH_BINS)
 	@common/tables.sh check
 	@common/check-readmes.sh
@@ -87,18 +90,20 @@ bench: $(addprefix bench-,$(NUMS))
 
 # Per-stage targets: make stage-3, make test-3, make bench-3, make diff-3.
 define number_rules
-test-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/test)
-	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(if $(call built,$(2)),$(2)=$(BUILD)/$(2)/test,'$(2)=skip:$(call skip_why,$(2))')
+test-$(1): $(if $(call built,$(2)),$(call stage_tests,$(2)))
+	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(call run_args,$(2))
 
-quick-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
+quick-$(1): $(if $(call built,$(2)),$(call stage_benches,$(2)))
 	@echo "== $(2): quick benchmark"
 	@$(if $(call built,$(2)),mkdir -p $(QUICK_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --quick --csv $(QUICK_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
+	@$(if $(filter $(2),$(APPS_STAGES)),echo "== $(2): quick benchmark of the applications (APPLICATIONS.md)" && mkdir -p $(QUICK_ROOT)/$(2)/results/apps && { $(EMULATOR) $(BUILD)/$(2)/apps-bench --quick --csv $(QUICK_ROOT)/$(2)/results/apps/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },true)
 
 stage-$(1): test-$(1) quick-$(1)
 
-bench-$(1): $(if $(call built,$(2)),$(BUILD)/$(2)/bench)
+bench-$(1): $(if $(call built,$(2)),$(call stage_benches,$(2)))
 	@echo "== $(2): full benchmark"
 	@$(if $(call built,$(2)),mkdir -p $(RESULTS_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --csv $(RESULTS_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
+	@$(if $(filter $(2),$(APPS_STAGES)),echo "== $(2): full benchmark of the applications (APPLICATIONS.md)" && mkdir -p $(RESULTS_ROOT)/$(2)/results/apps && { $(EMULATOR) $(BUILD)/$(2)/apps-bench --csv $(RESULTS_ROOT)/$(2)/results/apps/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },true)
 
 diff-$(1):
 	@common/diff.sh $(1)
@@ -117,10 +122,10 @@ gpu-archs:
 	    $(MAKE) --no-print-directory BUILD=build/$$arch GPU_ARCH=$$arch WERROR=1 gpu-objects || exit 1; \
 	done; echo "gpu-archs: every GPU stage compiles for $(GPU_ARCHS)",echo "SKIP: $(GPU_SKIP_WHY)")
 
-gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(foreach s,$(GPU_STAGES),$(BUILD)/$(s)/scan.o))
+gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(foreach s,$(GPU_STAGES),$(BUILD)/$(s)/scan.o) $(foreach s,$(APPS_STAGES),$(BUILD)/$(s)/apps.o))
 
-sanitize-gpu: $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
-	@common/sanitize-gpu.sh $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(BUILD)/$(s)/test))
+sanitize-gpu: $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(call stage_tests,$(s))))
+	@common/sanitize-gpu.sh $(foreach s,$(GPU_STAGES),$(if $(call built,$(s)),$(call stage_tests,$(s))))
 
 handout:
 	@common/handout.sh "$(STAGE)" "$(DEST)"

@@ -6,6 +6,8 @@
  *   lookback_one_thread one thread walks back, one descriptor at a time
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
  *                       lanes still waiting poll again; stage 10's step)
+ *   lookback_fold       the same window folded left to right, for an operator whose result
+ *                       depends on its grouping (float addition; the course's last chapter)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -24,17 +26,23 @@ typedef unsigned long long tile_descriptor;
 #define STATUS_AGGREGATE 1u
 #define STATUS_PREFIX    2u
 
-static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status, uint32_t value)
+/* (OP: the scan's operator, block_scan.cuh. Its word sits below bit STATUS_SHIFT: 32 for 32-bit
+ *  words; the last chapter's segmented scan carries a 33-bit (head flag, sum) pair.) */
+template <class OP = sum_op>
+static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status,
+                                                                  typename OP::word value)
 {
-    return (tile_descriptor)status << 32 | value;
+    return (tile_descriptor)status << OP::STATUS_SHIFT | value;
 }
+template <class OP = sum_op>
 static __device__ __forceinline__ uint32_t descriptor_status(tile_descriptor d)
 {
-    return (uint32_t)(d >> 32);
+    return (uint32_t)(d >> OP::STATUS_SHIFT);
 }
-static __device__ __forceinline__ uint32_t descriptor_value(tile_descriptor d)
+template <class OP = sum_op>
+static __device__ __forceinline__ typename OP::word descriptor_value(tile_descriptor d)
 {
-    return (uint32_t)d;
+    return (typename OP::word)(d & ((1ull << OP::STATUS_SHIFT) - 1));
 }
 
 /* One aligned 64-bit access is one memory operation: a reader sees the whole old word or the
@@ -78,6 +86,28 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
     }
 }
 
+/* 3b. (The course's last chapter; step 3 uses it.) An operator whose result depends on how it is
+ * grouped, such as float addition, would make the look-back's answer depend on timing: which tile
+ * had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the warp waits
+ * until its window of 32 holds a PREFIX, and folds left to right: that PREFIX, then the aggregates
+ *    after it, oldest first. Every PREFIX is then, by induction from tile 0, the same left fold
+ *    of the tile aggregates, whichever tile it was found at: the result is deterministic. All
+ *    lanes take part (32 shuffles); all get the exclusive prefix. */
+template <class OP>
+static __device__ __forceinline__ typename OP::word lookback_fold(tile_descriptor d,
+                                                                  unsigned used_lanes)
+{
+    typename OP::word exclusive = OP::identity();
+    /* (A loop, not unrolled: ptxas 13.0 for sm_100 and sm_120 fails to allocate the float scan's
+     *  registers when these 32 steps are unrolled.) */
+#pragma unroll 1
+    for (int k = WARP_THREADS - 1; k >= 0; k--) {
+        const typename OP::word value = __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k);
+        if ((used_lanes >> k) & 1) exclusive = OP::combine(exclusive, value);
+    }
+    return exclusive;
+}
+
 /* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
  *    then
  *      __ballot_sync  which lanes found a PREFIX,
@@ -92,33 +122,39 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
  *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
  *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
  *    instead of 32. */
-template <bool QUIET>
-static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descriptors,
-                                                         uint32_t tile)
+template <bool QUIET, class OP = sum_op>
+static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
+                                                                  uint32_t tile)
 {
     const int lane = threadIdx.x % WARP_THREADS;
-    uint32_t exclusive = 0;
+    typename OP::word exclusive = OP::identity();
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         const int64_t t = base - lane;
         tile_descriptor d = 0;
-        unsigned prefix_lanes, used_lanes = FULL_WARP, valid = 0;
+        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, valid = 0;
         for (;;) {
-            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1)
+            /* (An operator that may not regroup also polls while no lane has a PREFIX: 3b.) */
+            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (!OP::REGROUP && !prefix_lanes))
                 d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
-                           : descriptor_make(STATUS_PREFIX, 0);
-            valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
-            prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status(d) == STATUS_PREFIX);
+                           : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
+            valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
+            prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
             /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
              * wraps to 0, and 0 - 1 is all 32 lanes). */
             used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
-            if ((valid & used_lanes) == used_lanes) break;
+            if ((valid & used_lanes) == used_lanes && (OP::REGROUP || prefix_lanes)) break;
         }
-        uint32_t value = (used_lanes >> lane) & 1 ? descriptor_value(d) : 0;
+        if constexpr (OP::REGROUP) {
+            typename OP::word value =
+                (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
 #pragma unroll
-        for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
-            value += __shfl_xor_sync(FULL_WARP, value, offset);
-        exclusive += value;
-        if (prefix_lanes) return exclusive;
+            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
+            exclusive = OP::combine(value, exclusive);
+            if (prefix_lanes) return exclusive;
+        } else {
+            return lookback_fold<OP>(d, used_lanes);
+        }
     }
 }
 
@@ -126,26 +162,30 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
  *    lane 0 alone; the other lanes return 0): publish the aggregate at once, so that later tiles
  *    can use it without waiting for this tile's prefix; look back for the exclusive prefix;
  *    publish the inclusive prefix, which ends the look-back of every later tile that reaches it.
- *    Returns the exclusive prefix (the tile's carry). */
-template <bool WARP, bool QUIET = false>
-static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
-                                                              uint32_t tile, uint32_t aggregate)
+ *    Returns the exclusive prefix (the tile's carry). The one-thread walk is the sum's only. */
+template <bool WARP, bool QUIET = false, class OP = sum_op>
+static __device__ __forceinline__ typename OP::word
+decoupled_lookback(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate)
 {
     const bool lane0 = threadIdx.x % WARP_THREADS == 0;
     if (tile == 0) {
-        if (lane0) descriptor_store(descriptors, 0, descriptor_make(STATUS_PREFIX, aggregate));
-        return 0;
+        if (lane0) descriptor_store(descriptors, 0, descriptor_make<OP>(STATUS_PREFIX, aggregate));
+        return OP::identity();
     }
-    if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
-    uint32_t exclusive = 0;
-    if (WARP)
-        exclusive = lookback_warp<QUIET>(descriptors, tile);
-    else if (lane0)
-        exclusive = lookback_one_thread(descriptors, tile);
+    if (lane0)
+        descriptor_store(descriptors, tile, descriptor_make<OP>(STATUS_AGGREGATE, aggregate));
+    typename OP::word exclusive = OP::identity();
+    if constexpr (WARP) {
+        exclusive = lookback_warp<QUIET, OP>(descriptors, tile);
+    } else {
+        static_assert(WARP || OP::REGROUP, "the one-thread walk adds from the newest tile back");
+        if (lane0) exclusive = lookback_one_thread(descriptors, tile);
+    }
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)
-        descriptor_store(descriptors, tile, descriptor_make(STATUS_PREFIX, exclusive + aggregate));
+        descriptor_store(descriptors, tile,
+                         descriptor_make<OP>(STATUS_PREFIX, OP::combine(exclusive, aggregate)));
     return exclusive;
 }
 

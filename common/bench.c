@@ -300,7 +300,9 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     }
 
     /* The rows: the stage's variants (all, or those named), then the reference rows. */
-    row *rows = calloc(stage_variant_count + scan_platform_here.reference_count, sizeof *rows);
+    row *rows =
+        calloc(stage_variant_count + scan_platform_here.reference_count + config->reference_count,
+               sizeof *rows);
     if (!rows) {
         fprintf(stderr, "%s: out of memory\n", argv[0]);
         return 1;
@@ -336,8 +338,11 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         }
         rows[v].selected = 1;
     }
-    for (size_t r = 0; r < scan_platform_here.reference_count; r++, row_count++) {
-        rows[row_count].v = &scan_platform_here.references[r];
+    for (size_t r = 0; r < scan_platform_here.reference_count + config->reference_count;
+         r++, row_count++) {
+        rows[row_count].v = r < scan_platform_here.reference_count
+                                ? &scan_platform_here.references[r]
+                                : &config->references[r - scan_platform_here.reference_count];
         rows[row_count].is_reference = 1;
         rows[row_count].selected = 1;
     }
@@ -408,7 +413,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         fprintf(csv, "# %s on %s; %s; %s; commit %s; %s; seed %llu; budget %g s per point\n", stage,
                 device, facts, SCAN_TOOLCHAIN, SCAN_COMMIT, date, (unsigned long long)opt.seed,
                 opt.budget_s);
-        fprintf(csv, "stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s\n");
+        fprintf(csv, "stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s%s\n",
+                config->bytes_per_element ? ",bytes_per_element" : "");
         fflush(csv);
         printf("writing %s\n", path);
     }
@@ -432,11 +438,15 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                     gib(3 * n * sizeof *input), nb);
             return 1;
         }
-        scan_fill(input, n, INPUT_RANDOM, opt.seed + n);
+        if (config->fill)
+            config->fill(input, n, opt.seed + n);
+        else
+            scan_fill(input, n, INPUT_RANDOM, opt.seed + n);
         scan_reference(input, expected, n);
         uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
         uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
         scan_platform_here.upload(in, input, n * sizeof *in);
+        if (config->prepare) config->prepare(input, in, n, opt.seed + n);
 
         /* 1. Every row: its scratch, the check, one timed run and its batch (see the top). */
         for (size_t r = 0; r < row_count; r++) {
@@ -460,7 +470,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
             if (!rw->is_reference) {
                 char msg[512];
                 scan_platform_here.download(actual, out, n * sizeof *out);
-                if (!scan_compare(expected, actual, n, msg, sizeof msg)) {
+                if (config->check ? !config->check(rw->v, input, actual, n, msg, sizeof msg)
+                                  : !scan_compare(expected, actual, n, msg, sizeof msg)) {
                     fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (seed %llu): %s\n", stage,
                             rw->v->name, n, (unsigned long long)(opt.seed + n), msg);
                     return 1;
@@ -531,13 +542,17 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                 c % 2 ? rw->samples[c / 2] : 0.5 * (rw->samples[c / 2 - 1] + rw->samples[c / 2]);
             double min = rw->samples[0];
             double gelem = median > 0 ? (double)n / (median * 1e-3) / 1e9 : 0;
-            double gbs = gelem * BYTES_PER_ELEMENT;
+            double bytes =
+                config->bytes_per_element ? config->bytes_per_element(rw->v, n) : BYTES_PER_ELEMENT;
+            double gbs = gelem * bytes;
             len += snprintf(line + len, sizeof line - (size_t)len, "  %*.*f", width,
                             !strcmp(scan_platform_here.unit, "GB/s") ? 1 : 3,
                             !strcmp(scan_platform_here.unit, "GB/s") ? gbs : gelem);
             if (csv) {
-                fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g\n", stage, rw->v->name,
+                fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g", stage, rw->v->name,
                         row_role(rw), device, n, rw->reps, median, min, gelem, gbs);
+                if (config->bytes_per_element) fprintf(csv, ",%.6g", bytes);
+                fprintf(csv, "\n");
                 fflush(csv);
             }
         }
@@ -549,6 +564,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                        "skipped\n",
                        rows[r].v->name, nb, cap_s);
         fflush(stdout);
+        if (config->prepare) config->prepare(input, in, 0, opt.seed + n);
         scan_platform_here.release(in);
         scan_platform_here.release(out);
         free(input);
@@ -556,9 +572,12 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         free(actual);
     }
     if (tty && wall_s() - started > 3) fprintf(stderr, "\r\033[K");
-    printf("%s from the median time per point; GB/s counts 8 bytes per element (one read, one "
-           "write); the CSV has both, and the minimum\n",
-           !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "Gelem/s = n / time,");
+    printf("%s from the median time per point; GB/s counts %s; the CSV has both, and the "
+           "minimum\n",
+           !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "Gelem/s = n / time,",
+           config->bytes_per_element
+               ? "the bytes each row must move per element (the CSV's bytes_per_element)"
+               : "8 bytes per element (one read, one write)");
     if (csv) fclose(csv);
     free(rows);
     return 0;

@@ -21,6 +21,23 @@ typedef struct scan_bench_config {
     double budget_s;         /* seconds of timing per point; 0 means the default, 1 s */
     double cap_s;            /* a variant whose single run takes longer skips larger sizes;
                                 0 means the default, 2 s */
+    /* Optional, for a binary whose rows compute something else than the inclusive sum (stage
+     * 10's last chapter, APPLICATIONS.md); NULL or 0 keeps the inclusive sum's defaults.
+     *   fill       the input of size n (default: scan_fill's random words)
+     *   prepare    called with a size's input (uploaded to device_in) before its rows run, and
+     *              with n = 0 after them: the rows' other arguments
+     *   check      whether a row's output (downloaded into actual) is right; 0 and a message if
+     *              not (default: equal to the reference scan)
+     *   bytes_per_element  the bytes a row must move per element, which its GB/s counts and the
+     *              CSV's bytes_per_element column records (default: 8, no such column)
+     *   references more reference rows, measured after the platform's (copy, cub) */
+    void (*fill)(uint32_t *input, size_t n, uint64_t seed);
+    void (*prepare)(const uint32_t *input, const uint32_t *device_in, size_t n, uint64_t seed);
+    int (*check)(const scan_variant *v, const uint32_t *input, const uint32_t *actual, size_t n,
+                 char *msg, size_t msg_size);
+    double (*bytes_per_element)(const scan_variant *row, size_t n);
+    const scan_variant *references;
+    size_t reference_count;
 } scan_bench_config;
 
 #define scan_bench_main(argc, argv, config) scan_bench_main_for(STAGE_NAME, argc, argv, config)

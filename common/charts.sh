@@ -18,6 +18,9 @@
 #   gpu-MACHINE.svg|png         the headline variant of each GPU stage measured on MACHINE, cub and
 #                               copy, GB/s
 #   bars-MACHINE.svg|png        one bar per row at the largest n every row reached
+#   NN_stage-apps-MACHINE.svg|png  a stage's last chapter (results/apps/MACHINE.csv): one bar per
+#                               row at 2^28 (else the largest n every row reached), GB/s counting
+#                               each row's own bytes; with --record: NN_stage/results/apps/MACHINE
 # (with --record the last three go to common/charts/). The same CSVs give the same charts with the
 # same gnuplot: nothing here depends on the date or the order of files.
 set -eu  # no pipefail: `... | head` ends pipelines early on purpose
@@ -267,8 +270,44 @@ EOF
     render "$s"
 }
 
+# A stage's last chapter (APPLICATIONS.md): one bar per row of its CSV, variants in the stage's
+# colour, reference rows in black, at 2^28 if every row has it, else at the largest such n.
+apps_chart() { # csv out
+    local csv=$1 out=$2 n colour
+    n=$(rows "$csv" | awk -F'|' '{ r[$2] = 1; has[$2, $4] = 1; ns[$4] = 1 }
+        END { best = 0; for (m in ns) { ok = 1; for (k in r) if (!has[k, m]) ok = 0; if (ok && (m + 0 == 268435456 || (best != 268435456 && m + 0 > best))) best = m + 0 } print best }')
+    [ "$n" != 0 ] || return 0
+    colour=$(stage_colour "$(basename "$(dirname "$(dirname "$(dirname "$csv")")")")")
+    rows "$csv" | awk -F'|' -v n="$n" -v c="$((16#${colour#\#}))" '$4 == n { printf "%d \"%s\" %s %d\n", i++, $2, $6, ($3 == "reference" ? 0 : c) }' >"$work/apps.dat"
+    local s="$work/apps.gp" nb
+    nb=$(awk -v n="$n" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
+    cat >"$s" <<EOF
+set title "what the scan is for: n = $nb on $(csv_device "$csv")" noenhanced
+set ylabel "GB/s (the bytes each row must move)"
+set style fill solid 0.85 border -1
+set boxwidth 0.7
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set xtics rotate by -40 left font ",9" noenhanced
+set bmargin 11
+set rmargin 9
+unset key
+EOF
+    echo "plot '$work/apps.dat' using 1:3:4:xtic(2) notitle with boxes lc rgb variable, '' using 1:3:(sprintf('%.0f', \$3)) notitle with labels offset 0,0.6 font ',8'" >"$s.plot"
+    echo "$out" >"$s.out"
+    render "$s"
+}
+
 draw_all() { # root outdir stage-charts (beside: next to each CSV, else in outdir)
     local root=$1 outdir=$2 where=$3 csv slug stage
+    for csv in $(ls "$root"/[0-9][0-9]_*/results/apps/*.csv 2>/dev/null | sort); do
+        if [ "$where" = beside ]; then
+            apps_chart "$csv" "${csv%.csv}"
+        else
+            stage=$(basename "$(dirname "$(dirname "$(dirname "$csv")")")")
+            apps_chart "$csv" "$outdir/$stage-apps-$(basename "${csv%.csv}")"
+        fi
+    done
     for csv in $(ls "$root"/[0-9][0-9]_*/results/*.csv 2>/dev/null | sort); do
         if [ "$where" = beside ]; then
             stage_chart "$csv" "${csv%.csv}"

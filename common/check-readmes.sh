@@ -4,7 +4,7 @@
 #
 #   common/check-readmes.sh        (make check-readmes; part of make test)
 #
-# What it checks, in every README.md (outside fenced code blocks):
+# What it checks, in every README.md and APPLICATIONS.md (outside fenced code blocks):
 #   - a name in backticks that is a variant name somewhere in the course (in a stage's variant
 #     table, `stage_variants[]` in scan.c or scan.cu, or in the variant column of a committed CSV)
 #     must be in a variant table AND have rows in a CSV; the CSVs' reference rows (`memcpy`,
@@ -46,7 +46,7 @@ cat /dev/null [0-9][0-9]_*/results/*.csv 2>/dev/null |
 
 # Every code span and every link of every README, one per line: file, line, kind, text. A
 # paragraph is joined before it is split at backticks, so a code span may cross a line break.
-readmes=$(ls README.md [0-9][0-9]_*/README.md 2>/dev/null)
+readmes=$(ls README.md [0-9][0-9]_*/README.md [0-9][0-9]_*/APPLICATIONS.md 2>/dev/null || true) # (no APPLICATIONS.md in a handout)
 awk '
     function flush(   n, parts, i, rest, t) {
         if (para == "") return
@@ -104,10 +104,12 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
         for (i = 1; i <= k; i++) out = out (i > 1 ? "/" : "") o[i]
         return out == "" ? "." : out
     }
-    function dir_of(readme) { return readme ~ /\// ? substr(readme, 1, length(readme) - length("README.md") - 1) : "." }
+    function dir_of(readme) { return readme ~ /\// ? substr(readme, 1, length(readme) - length(readme_name(readme)) - 1) : "." }
+    function readme_name(readme,   parts, n) { n = split(readme, parts, "/"); return parts[n] }
     # A handout copy leaves out the stages after the handed-out one: their folders are not checked.
     function left_out(path,   n, p, i) {
         if (!handout) return 0
+        if (path ~ /(^|\/)APPLICATIONS\.md$/) return 1  # a stage'"'"'s last chapter: left out too
         n = split(path, p, "/")
         for (i = 1; i <= n; i++) if (p[i] ~ /^[0-9][0-9]_/ && !(p[i] in file)) return 1
         return 0

@@ -55,11 +55,14 @@ for dir in [0-9][0-9]_*/; do
     dir=${dir%/}
     [ "$(stage_number "$dir")" -gt "$num" ] && later+=("$dir")
 done
+# The stage's last chapter (stage 10's APPLICATIONS.md: apps*.c*, results/apps/) builds on the
+# stage's solution as the later stages do: it is left out too.
 keep() { # file list on stdin, NUL-separated: drop the later stages' files
     local f skip
     while IFS= read -r -d '' f; do
         skip=0
         for dir in "${later[@]+"${later[@]}"}"; do case "$f" in "$dir"/*) skip=1 ;; esac; done
+        case "$f" in "$stage"/apps*.c | "$stage"/apps*.cu | "$stage"/APPLICATIONS.md | "$stage"/results/apps/*) skip=1 ;; esac
         [ $skip = 1 ] || [ ! -f "$f" ] || printf '%s\0' "$f"
     done
 }

@@ -175,5 +175,33 @@ $(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(BUILD)/common/
 endef
 $(foreach s,$(BUILT_STAGES),$(eval $(call stage_rules,$(s))))
 
+# A GPU stage with an apps.cu (stage 10's last chapter, what the scan is for) has a second pair of
+# binaries, apps-test and apps-bench: its applications on the shared tests and driver, checked
+# against common/apps.c, with CUB's calls as reference rows (common/apps_cub.cu). apps.cu
+# includes the stage's scan.cu for its kernels.
+APPS_STAGES := $(foreach s,$(filter $(GPU_STAGES),$(BUILT_STAGES)),$(if $(wildcard $(s)/apps.cu),$(s)))
+define apps_rules
+$(BUILD)/$(1)/apps.o: $(1)/apps.cu $(1)/scan.cu common/scan.h common/apps.h common/harness.h common/cuda_check.h $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
+
+$(BUILD)/$(1)/apps_test.o: | $(BUILD)/check-found
+
+$(BUILD)/$(1)/apps-test: $(BUILD)/$(1)/apps_test.o $(BUILD)/$(1)/apps.o $(BUILD)/common/tests.o $(BUILD)/common/apps.o $$($(1)_PLATFORM) $(COMMON_OBJS)
+	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) $(CHECK_LIBS)
+
+$(BUILD)/$(1)/apps-bench: $(BUILD)/$(1)/apps_bench.o $(BUILD)/$(1)/apps.o $(BUILD)/common/bench.o $(BUILD)/common/apps.o $(BUILD)/common/apps_cub.o $$($(1)_PLATFORM) $(COMMON_OBJS)
+	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) -lm
+endef
+$(foreach s,$(APPS_STAGES),$(eval $(call apps_rules,$(s))))
+
+$(BUILD)/common/apps_cub.o: common/apps_cub.cu $(COMMON_HEADERS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
+
+# The test and benchmark binaries of a built stage (apps-test and apps-bench too, where it has them).
+stage_tests = $(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_STAGES)),$(BUILD)/$(1)/apps-test)
+stage_benches = $(BUILD)/$(1)/bench $(if $(filter $(1),$(APPS_STAGES)),$(BUILD)/$(1)/apps-bench)
+
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).
 -include $(wildcard $(BUILD)/*/*.d)

@@ -36,6 +36,10 @@ typedef struct scan_variant {
  *   lists it, its chart leaves it out. */
 #define SCAN_GRADED    1u
 #define SCAN_SIDE_STEP 2u
+/* SCAN_OUT_OF_PLACE: the variant needs in != out (stage 10's last chapter: a compaction in three
+ *   kernels, whose scatter would overwrite elements other blocks have yet to read); the tests'
+ *   in-place cases leave it out. */
+#define SCAN_OUT_OF_PLACE 4u
 
 extern const scan_variant stage_variants[];
 extern const size_t stage_variant_count;

@@ -93,6 +93,70 @@ for readme in [0-9][0-9]_*/README.md; do
     check_or_write "$readme" "$work/table" '<!-- results table -->' '<!-- end results table -->'
 done
 
+# The applications of stage 10's last chapter (APPLICATIONS.md beside a stage's README, CSVs in
+# its results/apps/): one row per variant and reference row, GB/s at a few sizes counting the bytes
+# each row must move (the CSV's bytes_per_element), and at 2^28 the fraction of a copy of the same
+# bytes (`copy-FAMILY` where the run has one, else `copy`) and the ratio to the CUB call of the same
+# family (`cub-FAMILY`; for `inclusive-sum`, `cub`). Markers: <!-- applications table --> ...
+# <!-- end applications table -->.
+apps_table() { # csv
+    awk -F, -v file="$(basename "$1")" '
+        '"$AWK_LABEL"'
+        function family(name) { sub(/^(cub|copy)-/, "", name); sub(/[+].*/, "", name); return name }
+        NR == 1 { header = $0; next }
+        /^#/ || $1 == "stage" { next }
+        {
+            gsub(/"/, "", $4); device = $4
+            if (!($2 in seen)) { seen[$2] = 1; rows[++nrows] = $2; role[$2] = $3 }
+            gbs[$2, $5 + 0] = $10; bytes[$2, $5 + 0] = $11; have_n[$5 + 0] = 1
+        }
+        END {
+            split(header, parts, "; ")
+            commit = ""; date = ""
+            for (i in parts) {
+                if (parts[i] ~ /^commit /) commit = substr(parts[i], 8)
+                if (parts[i] ~ /^20[0-9][0-9]-/) date = substr(parts[i], 1, 10)
+            }
+            split("1048576 16777216 268435456 1073741824", want, " ")
+            nn = 0
+            for (k = 1; k in want; k++) if (want[k] in have_n) ns[++nn] = want[k]
+            at = 268435456
+            printf "Measured on **%s** by `make bench` (`results/apps/%s`, commit %s, %s), GB/s counting the bytes each row must move per element, median of repeated runs:\n\n", device, file, commit, date
+            line = "| row | bytes per element |"; rule = "|---|---:|"
+            for (k = 1; k <= nn; k++) { line = line " GB/s at " label(ns[k]) " |"; rule = rule "---:|" }
+            line = line " of copy at " label(at) " | x CUB at " label(at) " |"; rule = rule "---:|---:|"
+            print line; print rule
+            for (r = 1; r <= nrows; r++) {
+                name = rows[r]; f = family(name)
+                line = "| `" name "`" (role[name] == "reference" ? " (ref.)" : role[name] == "side-step" ? " (side step)" : "") " | " (bytes[name, at] == "" ? "-" : sprintf("%.2f", bytes[name, at])) " |"
+                for (k = 1; k <= nn; k++) { v = gbs[name, ns[k]]; line = line " " (v == "" ? "-" : sprintf("%.0f", v)) " |" }
+                copy = (("copy-" f, at) in gbs) ? "copy-" f : "copy"
+                cub = (f == "inclusive-sum") ? "cub" : "cub-" f
+                v = gbs[name, at]
+                c = (name == copy || !((copy, at) in gbs) || v == "") ? "-" : sprintf("%.2f", v / gbs[copy, at])
+                x = (name == cub || role[name] == "reference" || !((cub, at) in gbs) || v == "") ? "-" : sprintf("%.2f", v / gbs[cub, at])
+                print line " " c " | " x " |"
+            }
+        }' "$1"
+}
+for apps in [0-9][0-9]_*/APPLICATIONS.md; do
+    [ -e "$apps" ] || continue
+    stage=$(dirname "$apps")
+    grep -qx '<!-- applications table -->' "$apps" || continue
+    : >"$work/table"
+    for csv in $(ls "$stage"/results/apps/*.csv 2>/dev/null | sort); do
+        apps_table "$csv" >>"$work/table"
+        echo >>"$work/table"
+        # the chart, once `make charts RECORD=1` has drawn it
+        if [ -e "${csv%.csv}.svg" ]; then
+            echo "![$stage's applications on $(basename "$csv" .csv)](results/apps/$(basename "$csv" .csv).svg)" >>"$work/table"
+            echo >>"$work/table"
+        fi
+    done
+    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$(stage_number "$stage") RECORD=1\` on a GPU." >"$work/table"
+    check_or_write "$apps" "$work/table" '<!-- applications table -->' '<!-- end applications table -->'
+done
+
 # The course tables in README.md: one line per stage, from each stage's CSV on the reference machines.
 course_tables() {
     local kind n_list

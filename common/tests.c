@@ -59,6 +59,8 @@ static void collect_tiles(void)
 }
 int scan_test_small(void) { return max_log2 < 20; }
 
+static const scan_test_config *test_config;
+
 static void *host_alloc(size_t count)
 {
     uint32_t *p = scan_host_words(count);
@@ -81,12 +83,11 @@ static size_t find_guard_damage(const uint32_t *a, size_t count)
     return i;
 }
 
-/* A device buffer laid out as [guard | offset padding | data (n) | guard]. The guards are
- * uploaded and checked piece by piece, so a check of n elements needs 3n of host memory. */
-typedef struct guarded {
-    size_t offset, n;
-    uint32_t *device;
-} guarded;
+uint32_t *scan_test_words(size_t count) { return host_alloc(count); }
+
+/* A guarded buffer (tests.h): the guards are uploaded and checked piece by piece, so a check of n
+ * elements needs 3n of host memory. */
+typedef scan_guarded guarded;
 
 static uint32_t *guard_image(size_t count)
 {
@@ -95,7 +96,7 @@ static uint32_t *guard_image(size_t count)
     return words;
 }
 
-static guarded guarded_make(size_t n, size_t offset)
+guarded scan_guarded_make(size_t n, size_t offset)
 {
     guarded g = {offset, n, NULL};
     size_t before = GUARD + offset;
@@ -107,22 +108,22 @@ static guarded guarded_make(size_t n, size_t offset)
     return g;
 }
 
-static uint32_t *guarded_data(const guarded *g) { return g->device + GUARD + g->offset; }
+uint32_t *scan_guarded_data(const guarded *g) { return g->device + GUARD + g->offset; }
 
-static void guarded_put(const guarded *g, const uint32_t *host)
+void scan_guarded_put(const guarded *g, const uint32_t *host)
 {
-    scan_platform_here.upload(guarded_data(g), host, g->n * sizeof *host);
+    scan_platform_here.upload(scan_guarded_data(g), host, g->n * sizeof *host);
 }
 
-static void guarded_get(const guarded *g, uint32_t *host)
+void scan_guarded_get(const guarded *g, uint32_t *host)
 {
-    scan_platform_here.download(host, guarded_data(g), g->n * sizeof *host);
+    scan_platform_here.download(host, scan_guarded_data(g), g->n * sizeof *host);
 }
 
-static void guarded_free(guarded *g) { scan_platform_here.release(g->device); }
+void scan_guarded_free(guarded *g) { scan_platform_here.release(g->device); }
 
 /* Downloads and checks both guard zones; returns a message or NULL. */
-static const char *guard_damage(const guarded *g, const char *which, char *msg, size_t size)
+const char *scan_guarded_damage(const guarded *g, const char *which, char *msg, size_t size)
 {
     size_t before = GUARD + g->offset;
     uint32_t *words = host_alloc(before);
@@ -146,10 +147,9 @@ static const char *guard_damage(const guarded *g, const char *which, char *msg, 
     return result;
 }
 
-static void describe_case(const scan_case *c, const char *variant, uint64_t seed, char *buf,
-                          size_t size)
+void scan_describe_case(const scan_case *c, const char *variant, char *buf, size_t size)
 {
-    (void)seed; /* derived from the base seed, which is what a rerun needs */
+    /* (the case's seed is derived from the base seed, which is what a rerun needs) */
     if (c->in_place)
         snprintf(buf, size, "variant '%s', n=%zu, input %s, --seed %llu, in place at offset %zu",
                  variant, c->n, scan_input_name(c->input), (unsigned long long)base_seed,
@@ -161,21 +161,25 @@ static void describe_case(const scan_case *c, const char *variant, uint64_t seed
                  c->in_offset, c->out_offset);
 }
 
-static void *make_scratch(const scan_variant *v, size_t n, size_t *bytes)
+void *scan_test_scratch(const scan_variant *v, size_t n)
 {
-    *bytes = v->scratch_bytes ? v->scratch_bytes(n) : 0;
-    if (!*bytes) return NULL;
+    size_t bytes = v->scratch_bytes ? v->scratch_bytes(n) : 0;
+    if (!bytes) return NULL;
     /* Garbage, not zeros: a variant must initialise its own scratch inside run. */
-    unsigned char *junk = host_alloc((*bytes + 3) / 4);
-    memset(junk, 0xA5, *bytes);
-    void *scratch = scan_platform_here.alloc(*bytes);
-    scan_platform_here.upload(scratch, junk, *bytes);
+    unsigned char *junk = host_alloc((bytes + 3) / 4);
+    memset(junk, 0xA5, bytes);
+    void *scratch = scan_platform_here.alloc(bytes);
+    scan_platform_here.upload(scratch, junk, bytes);
     free(junk);
     return scratch;
 }
 
 void scan_check(const scan_case *c)
 {
+    if (test_config && test_config->check) {
+        test_config->check(c);
+        return;
+    }
     uint64_t seed = base_seed + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input;
     size_t n = c->n;
     uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
@@ -186,41 +190,42 @@ void scan_check(const scan_case *c)
     for (size_t v = 0; v < stage_variant_count; v++) {
         if (scan_variant_missing(v)) continue;
         const scan_variant *variant = &stage_variants[v];
-        describe_case(c, variant->name, seed, what, sizeof what);
-        size_t scratch_bytes;
-        void *scratch = make_scratch(variant, n, &scratch_bytes);
+        scan_describe_case(c, variant->name, what, sizeof what);
+        void *scratch = scan_test_scratch(variant, n);
 
         if (c->in_place) {
-            guarded buf = guarded_make(n, c->in_offset);
-            guarded_put(&buf, input);
-            variant->run(guarded_data(&buf), guarded_data(&buf), n, scratch);
+            guarded buf = scan_guarded_make(n, c->in_offset);
+            scan_guarded_put(&buf, input);
+            variant->run(scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
             scan_platform_here.finish();
-            guarded_get(&buf, actual);
+            scan_guarded_get(&buf, actual);
             if (!scan_compare(expected, actual, n, msg, sizeof msg))
                 ck_abort_msg("%s: %s", what, msg);
-            if (guard_damage(&buf, "the array", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-            guarded_free(&buf);
+            if (scan_guarded_damage(&buf, "the array", msg, sizeof msg))
+                ck_abort_msg("%s: %s", what, msg);
+            scan_guarded_free(&buf);
         } else {
-            guarded in = guarded_make(n, c->in_offset), out = guarded_make(n, c->out_offset);
-            guarded_put(&in, input);
+            guarded in = scan_guarded_make(n, c->in_offset),
+                    out = scan_guarded_make(n, c->out_offset);
+            scan_guarded_put(&in, input);
             /* Two runs on the same scratch: the second sees whatever the first left behind. */
             for (int run = 1; run <= 2; run++) {
                 scan_poison(actual, expected, n);
-                guarded_put(&out, actual);
-                variant->run(guarded_data(&in), guarded_data(&out), n, scratch);
+                scan_guarded_put(&out, actual);
+                variant->run(scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
                 scan_platform_here.finish();
-                guarded_get(&out, actual);
+                scan_guarded_get(&out, actual);
                 if (!scan_compare(expected, actual, n, msg, sizeof msg))
                     ck_abort_msg("%s, run %d: %s", what, run, msg);
-                if (guard_damage(&out, "out", msg, sizeof msg))
+                if (scan_guarded_damage(&out, "out", msg, sizeof msg))
                     ck_abort_msg("%s, run %d: %s", what, run, msg);
             }
-            if (guard_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-            guarded_get(&in, actual);
+            if (scan_guarded_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
+            scan_guarded_get(&in, actual);
             if (!scan_compare(input, actual, n, msg, sizeof msg))
                 ck_abort_msg("%s: the input was modified: %s", what, msg);
-            guarded_free(&in);
-            guarded_free(&out);
+            scan_guarded_free(&in);
+            scan_guarded_free(&out);
         }
         if (scratch) scan_platform_here.release(scratch);
     }
@@ -255,6 +260,10 @@ void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, si
 
 void scan_check_repeatable(size_t n, int repeats)
 {
+    if (test_config && test_config->check_repeatable) {
+        test_config->check_repeatable(n, repeats);
+        return;
+    }
     uint64_t seed = base_seed ^ 0x5EEDull;
     uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
     scan_fill(input, n, INPUT_RANDOM, seed);
@@ -265,8 +274,7 @@ void scan_check_repeatable(size_t n, int repeats)
     char msg[512];
     for (size_t v = 0; v < stage_variant_count; v++) {
         if (scan_variant_missing(v)) continue;
-        size_t scratch_bytes;
-        void *scratch = make_scratch(&stage_variants[v], n, &scratch_bytes);
+        void *scratch = scan_test_scratch(&stage_variants[v], n);
         for (int r = 1; r <= repeats; r++) {
             scan_poison(actual, expected, n);
             scan_platform_here.upload(out, actual, n * sizeof *out);
@@ -459,6 +467,7 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             return 2;
         }
     }
+    test_config = config;
     collect_tiles();
     if (small && huge) {
         fprintf(stderr, "%s: --small and --huge exclude each other\n", argv[0]);

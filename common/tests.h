@@ -16,6 +16,8 @@
 
 #include "harness.h"
 
+struct scan_case;
+
 typedef struct scan_test_config {
     /* This stage's own cases, added with scan_add_case; NULL when it has none. */
     void (*add_cases)(Suite *suite);
@@ -27,6 +29,12 @@ typedef struct scan_test_config {
      *              this many times, every output checked: a race shows up as a difference. */
     size_t many_tiles;
     int repeats;
+    /* Optional, for a binary whose variants compute something else than the inclusive sum (stage
+     * 10's last chapter, APPLICATIONS.md): every shared case then checks each of its scan_case
+     * values with `check` and its repeatable case with `check_repeatable`, instead of comparing
+     * with the reference scan. NULL: the inclusive sum. */
+    void (*check)(const struct scan_case *c);
+    void (*check_repeatable)(size_t n, int repeats);
 } scan_test_config;
 
 /* One check: every runnable variant scans `n` elements of `input`, with `in` and `out` placed
@@ -54,6 +62,29 @@ void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, si
 /* Scans one input `repeats` times with each variant, checking every output: a race shows up as
  * an output that differs from one run to the next. */
 void scan_check_repeatable(size_t n, int repeats);
+
+/* ---- pieces of the check, for a binary's own check (scan_test_config.check) ------------------ */
+
+/* A device buffer laid out as [guard | offset padding | data (n) | guard]: writes just outside the
+ * data change a guard word, which scan_guarded_damage finds. */
+typedef struct scan_guarded {
+    size_t offset, n;
+    uint32_t *device;
+} scan_guarded;
+scan_guarded scan_guarded_make(size_t n, size_t offset);
+uint32_t *scan_guarded_data(const scan_guarded *g);
+void scan_guarded_put(const scan_guarded *g, const uint32_t *host);
+void scan_guarded_get(const scan_guarded *g, uint32_t *host);
+void scan_guarded_free(scan_guarded *g);
+/* Checks both guard zones; returns a message (in msg) naming `which`, or NULL. */
+const char *scan_guarded_damage(const scan_guarded *g, const char *which, char *msg, size_t size);
+/* Device scratch for variant v at size n, filled with garbage (a variant initialises its own),
+ * or NULL when it needs none. */
+void *scan_test_scratch(const scan_variant *v, size_t n);
+/* "variant 'x', n=..., input ..., --seed ..., offsets ...": what a failure message starts with. */
+void scan_describe_case(const scan_case *c, const char *variant, char *buf, size_t size);
+/* Host memory for count words; fails the test when there is not enough. */
+uint32_t *scan_test_words(size_t count);
 
 /* The base seed of this run (printed at start; set it with --seed or SCAN_SEED). */
 uint64_t scan_test_seed(void);

@@ -1,0 +1,217 @@
+/* The last chapter's harness (common/apps.h): its inputs, its references on the host, and the
+ * comparison every test and benchmark of 10_gpu_coarsened's applications uses. */
+#include "apps.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+app_arguments app_args;
+
+static const char *const family_names[APP_FAMILY_COUNT] = {
+    "inclusive-sum",  "exclusive-sum", "max",   "float-sum", "select-if",
+    "select-flagged", "segmented-sum", "split", "sort",
+};
+
+const char *app_family_name(app_family f)
+{
+    return f < APP_FAMILY_COUNT ? family_names[f] : "none";
+}
+
+app_family app_family_of(const char *name)
+{
+    size_t len = strcspn(name, "+");
+    for (int f = 0; f < APP_FAMILY_COUNT; f++)
+        if (strlen(family_names[f]) == len && !strncmp(name, family_names[f], len))
+            return (app_family)f;
+    return APP_FAMILY_COUNT;
+}
+
+int app_family_is_float(app_family f) { return f == APP_FLOAT_SUM; }
+int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED || f == APP_SEGMENTED_SUM; }
+int app_family_counts(app_family f) { return f == APP_SELECT_IF || f == APP_SELECT_FLAGGED; }
+
+static uint32_t float_bits(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static float bits_float(uint32_t u)
+{
+    float x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n, uint64_t seed)
+{
+    scan_fill(in, n, kind, seed);
+    if (app_family_is_float(f))
+        for (size_t i = 0; i < n; i++) {
+            float x;
+            switch (kind) {
+            case INPUT_RANDOM: /* 24 random bits: a float in [-1, 1) */
+                x = (float)((int32_t)(in[i] >> 8) - (1 << 23)) / (float)(1 << 23);
+                break;
+            case INPUT_ALL_MAX: x = -1.0f; break;
+            default: x = (float)in[i]; break; /* ones, 0..15, i: whole numbers */
+            }
+            in[i] = float_bits(x);
+        }
+    if (flags) {
+        uint64_t state = seed ^ 0xF1A65ull;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t r = scan_random_next(&state);
+            /* 1 in 2^bits: 1/2 for the compaction; for segments, by stretches of 5000 */
+            static const int segment_bits[4] = {1, 5, 10, 64};
+            int bits = f == APP_SEGMENTED_SUM ? segment_bits[i / 5000 % 4] : 1;
+            int head = bits < 64 && (r & ((1ull << bits) - 1)) == 0;
+            flags[i] = head ? (uint32_t)(r >> 32) | 1u : 0;
+        }
+    }
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The host sort: qsort up to 2^26 keys; above, where qsort would take minutes, an LSD radix sort
+ * of 8-bit digits (a counting sort per digit). */
+static void host_sort(uint32_t *keys, size_t n)
+{
+    if (n <= ((size_t)1 << 26)) {
+        qsort(keys, n, sizeof *keys, compare_keys);
+        return;
+    }
+    uint32_t *other = malloc(n * sizeof *other);
+    if (!other) {
+        fprintf(stderr, "cannot allocate %zu keys for the host sort\n", n);
+        exit(EXIT_FAILURE);
+    }
+    for (int shift = 0; shift < 32; shift += 8) {
+        size_t start[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            start[((keys[i] >> shift) & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            start[d + 1] += start[d];
+        for (size_t i = 0; i < n; i++)
+            other[start[(keys[i] >> shift) & 255]++] = keys[i];
+        memcpy(keys, other, n * sizeof *keys);
+    }
+    free(other);
+}
+
+uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
+                       size_t n)
+{
+    if (f == APP_SORT) {
+        memcpy(expected, in, n * sizeof *in);
+        host_sort(expected, n);
+        return n;
+    }
+    if (f == APP_SPLIT) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!(in[i] & 1)) expected[k++] = in[i];
+        for (size_t i = 0; i < n; i++)
+            if (in[i] & 1) expected[k++] = in[i];
+        return n;
+    }
+    uint64_t count = 0;
+    uint32_t acc = 0;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        switch (f) {
+        case APP_INCLUSIVE_SUM: expected[i] = acc += in[i]; break;
+        case APP_EXCLUSIVE_SUM:
+            expected[i] = acc;
+            acc += in[i];
+            break;
+        case APP_INCLUSIVE_MAX:
+            acc = in[i] > acc ? in[i] : acc;
+            expected[i] = acc;
+            break;
+        case APP_FLOAT_SUM:
+            sum += (double)bits_float(in[i]);
+            expected[i] = float_bits((float)sum);
+            break;
+        case APP_SELECT_IF:
+            if (APP_KEEP(in[i])) expected[count++] = in[i];
+            break;
+        case APP_SELECT_FLAGGED:
+            if (flags[i]) expected[count++] = in[i];
+            break;
+        case APP_SEGMENTED_SUM:
+            acc = flags[i] ? in[i] : acc + in[i];
+            expected[i] = acc;
+            break;
+        case APP_SPLIT:
+        case APP_SORT:
+        case APP_FAMILY_COUNT: break;
+        }
+    }
+    return app_family_counts(f) ? count : n;
+}
+
+uint32_t app_tail_word(size_t k) { return SCAN_GUARD_WORD ^ (uint32_t)(k * 0x9E3779B9u); }
+
+void app_poison(const uint32_t *expected, uint64_t count, uint32_t *out, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        out[k] = k < count ? ~expected[k] : app_tail_word(k);
+}
+
+/* float-sum: every output within the bound of its summation order; exact where it must be. */
+static int compare_float(size_t tile, const uint32_t *in, const uint32_t *actual, size_t n,
+                         char *msg, size_t msg_size)
+{
+    const double u = ldexp(1.0, -24); /* float's unit roundoff */
+    double sum = 0, magnitude = 0;
+    int whole = 1; /* every input so far a whole number, and every sum of |x| below 2^24 */
+    for (size_t i = 0; i < n; i++) {
+        double x = (double)bits_float(in[i]);
+        sum += x;
+        magnitude += fabs(x);
+        whole = whole && x == floor(x) && magnitude < ldexp(1.0, 24);
+        double h = (double)((i + 4) / tile) + 65, gamma = h * u / (1 - h * u);
+        double got = (double)bits_float(actual[i]);
+        double bound = whole ? 0 : gamma * magnitude;
+        if (!(fabs(got - sum) <= bound)) {
+            snprintf(
+                msg, msg_size,
+                "index %zu: expected %.9g (double precision; within %.3g), got %.9g (0x%08x)%s", i,
+                sum, bound, got, actual[i],
+                whole ? " (whole numbers below 2^24: the sum must be exact)" : "");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *expected,
+                uint64_t expected_count, const uint32_t *actual, uint64_t actual_count,
+                const uint32_t *tail, size_t n, char *msg, size_t msg_size)
+{
+    if (app_family_counts(f) && actual_count != expected_count) {
+        snprintf(msg, msg_size, "count %llu, expected %llu", (unsigned long long)actual_count,
+                 (unsigned long long)expected_count);
+        return 0;
+    }
+    if (app_family_is_float(f)) return compare_float(tile ? tile : 1, in, actual, n, msg, msg_size);
+    if (!scan_compare(expected, actual, (size_t)expected_count, msg, msg_size)) return 0;
+    for (size_t k = (size_t)expected_count; k < n; k++)
+        if (actual[k] != (tail ? tail[k] : app_tail_word(k))) {
+            snprintf(msg, msg_size,
+                     "out[%zu] written, past the count %llu (holds 0x%08x, not 0x%08x): a "
+                     "compaction writes out[0..count) only",
+                     k, (unsigned long long)expected_count, actual[k],
+                     tail ? tail[k] : app_tail_word(k));
+            return 0;
+        }
+    return 1;
+}

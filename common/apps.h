@@ -1,0 +1,100 @@
+/* The contract of the course's last chapter, what the scan is for (10_gpu_coarsened/apps.cu and
+ * APPLICATIONS.md): exclusive and custom-operator scans, stream compaction, the segmented scan,
+ * the radix split and sort.
+ *
+ * Its variants keep the stage contract (common/scan.h: one table, stage_variants[], in a binary
+ * of their own, and every rule on n, offsets, in place, untouched input and scratch) with three
+ * additions:
+ *   - a variant's name says what it computes: its family, the part before any '+'
+ *     ("select-if+3-kernels" computes select-if; app_family_of);
+ *   - the arguments beyond in, out, n and scratch are in app_args, set before run (device
+ *     pointers): the flags of select-flagged, the heads of segmented-sum, and where a compaction
+ *     writes its count;
+ *   - a compaction writes out[0..count) only: the kept elements, in their order.
+ * This header compiles as C11 and under nvcc. */
+#ifndef APPS_H
+#define APPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum app_family {
+    APP_INCLUSIVE_SUM,  /* "inclusive-sum": stage 10's scan, the yardstick */
+    APP_EXCLUSIVE_SUM,  /* "exclusive-sum": out[i] = in[0] + ... + in[i - 1] mod 2^32, out[0] = 0 */
+    APP_INCLUSIVE_MAX,  /* "max": out[i] = the largest of in[0..i] */
+    APP_FLOAT_SUM,      /* "float-sum": in and out are float32, out[i] = in[0] + ... + in[i] in
+                           float, added in an order of the kernel's choosing (app_compare bounds
+                           the error), the same order on every run */
+    APP_SELECT_IF,      /* "select-if": the elements x with APP_KEEP(x), in order; the count */
+    APP_SELECT_FLAGGED, /* "select-flagged": the elements in[i] with flags[i] != 0, in order */
+    APP_SEGMENTED_SUM,  /* "segmented-sum": out[i] = in[h] + ... + in[i] mod 2^32, h the last
+                           index <= i with heads[h] != 0, or 0 */
+    APP_SPLIT,          /* "split": the keys with bit 0 clear, then the others, each in order */
+    APP_SORT,           /* "sort": the keys in ascending order */
+    APP_FAMILY_COUNT
+} app_family;
+
+/* The predicate of select-if: keep the elements whose top bit is clear: as integers, those below
+ * 2^31; as float32 bits, the non-negative numbers (half of a random input, either way). */
+#define APP_KEEP(x) (((x) >> 31) == 0u)
+
+typedef struct app_arguments {
+    const uint32_t *flags; /* select-flagged: n words, nonzero keeps the element */
+    const uint32_t *heads; /* segmented-sum: n words, nonzero starts a segment */
+    const uint32_t *keys;  /* cub-segmented-sum (InclusiveSumByKey): each element's segment */
+    uint64_t *count;       /* select-if, select-flagged: where the number kept is written */
+} app_arguments;
+extern app_arguments app_args;
+
+const char *app_family_name(app_family f);
+/* The family of a variant or reference row by its name, or APP_FAMILY_COUNT for none. */
+app_family app_family_of(const char *name);
+/* Whether the family's elements are float32 (its inputs are made of floats). */
+int app_family_is_float(app_family f);
+/* Whether the family reads flags (select-flagged's flags, segmented-sum's heads). */
+int app_family_has_flags(app_family f);
+/* Whether the family writes a count (a compaction). */
+int app_family_counts(app_family f);
+
+/* The input of a family: for the integer families scan_fill's patterns; for float-sum, random
+ * floats in [-1, 1) (INPUT_RANDOM) or whole numbers (the other patterns: 0..15, ones, -1, i), so
+ * that an exact result is known while the sums stay below 2^24. flags (may be NULL): random,
+ * about half of them nonzero, and of varied values; for segmented-sum, heads whose density
+ * changes every 5000 elements (1/2, 1/32, 1/1024, none), so that segments end inside vectors,
+ * rows, tiles and span many tiles. */
+void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n,
+              uint64_t seed);
+/* The reference on the host: writes the expected output into expected (n words; for float-sum,
+ * the double-precision prefix rounded to float) and returns the count (n for a scan). */
+uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
+                       size_t n);
+/* Poisons out before a run: ~expected[k] where an element is expected, and app_tail_word(k)
+ * past the count, where nothing may be written. */
+void app_poison(const uint32_t *expected, uint64_t count, uint32_t *out, size_t n);
+uint32_t app_tail_word(size_t k);
+/* Compares a run's output with the reference. Integer families: bit for bit, and out[count..n)
+ * still poisoned. float-sum: |out[i] - s[i]| <= gamma(h) * (|in[0]| + ... + |in[i]|), s in
+ * double precision, h = (i + 4) / tile + 65 (APPLICATIONS.md derives it), and exact where
+ * the input is whole numbers whose sums stay below 2^24. Past the count, out[k] must still be
+ * tail[k] (in place: the input), or app_tail_word(k) when tail is NULL. Returns 1, or 0 with a
+ * message. */
+int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *expected,
+                uint64_t expected_count, const uint32_t *actual, uint64_t actual_count,
+                const uint32_t *tail, size_t n, char *msg, size_t msg_size);
+
+/* The CUB calls a practitioner would make instead (common/apps_cub.cu), as reference rows:
+ * "cub-" and the family's name. */
+extern const scan_variant app_cub_rows[];
+extern const size_t app_cub_row_count;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* APPS_H */

@@ -121,7 +121,7 @@ apps_table() { # csv
             nn = 0
             for (k = 1; k in want; k++) if (want[k] in have_n) ns[++nn] = want[k]
             at = 268435456
-            printf "Measured on **%s** by `make bench` (`results/apps/%s`, commit %s, %s), GB/s counting the bytes each row must move per element, median of repeated runs:\n\n", device, file, commit, date
+            printf "Measured on **%s** by `apps-bench` (`results/apps/%s`, commit %s, %s), GB/s counting the bytes each row must move per element, median of repeated runs:\n\n", device, file, commit, date
             line = "| row | bytes per element |"; rule = "|---|---:|"
             for (k = 1; k <= nn; k++) { line = line " GB/s at " label(ns[k]) " |"; rule = rule "---:|" }
             line = line " of copy at " label(at) " | x CUB at " label(at) " |"; rule = rule "---:|---:|"

@@ -227,6 +227,17 @@ series_chart() {
     bar_chart "$kind" "$slug" "$root" "$outdir"
 }
 
+# The look of every bar chart: filled boxes, the names of the bars slanted under them.
+bar_style() {
+    cat <<'EOF'
+set style fill solid 0.85 border -1
+set boxwidth 0.7
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set xtics rotate by -40 left font ",9" noenhanced
+EOF
+}
+
 # One bar per stage variant and reference row at the largest n every one of them reached.
 bar_chart() {
     local kind=$1 slug=$2 root=$3 outdir=$4 col csv n_common=""
@@ -253,15 +264,11 @@ bar_chart() {
         i=$((i + 1))
     done <"$work/bars-$kind.raw"
     local s="$work/bars-$kind-$slug.gp" nb
-    nb=$(awk -v n="$n_common" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
+    nb=$(awk -v n="$n_common" "$AWK_LABEL"' BEGIN { print label(n) }')
     cat >"$s" <<EOF
 set title "n = $nb on $(csv_device "${files[0]}")" noenhanced
 set ylabel "$(rate_unit "$kind")"
-set style fill solid 0.85 border -1
-set boxwidth 0.7
-set yrange [0:*]
-set grid ytics lc rgb "#dddddd"
-set xtics rotate by -40 left font ",9" noenhanced
+$(bar_style)
 set bmargin 9
 unset key
 EOF
@@ -280,15 +287,11 @@ apps_chart() { # csv out
     colour=$(stage_colour "$(basename "$(dirname "$(dirname "$(dirname "$csv")")")")")
     rows "$csv" | awk -F'|' -v n="$n" -v c="$((16#${colour#\#}))" '$4 == n { printf "%d \"%s\" %s %d\n", i++, $2, $6, ($3 == "reference" ? 0 : c) }' >"$work/apps.dat"
     local s="$work/apps.gp" nb
-    nb=$(awk -v n="$n" 'BEGIN { e = 0; while (2 ^ e < n) e++; print (2 ^ e == n) ? "2^" e : n }')
+    nb=$(awk -v n="$n" "$AWK_LABEL"' BEGIN { print label(n) }')
     cat >"$s" <<EOF
 set title "what the scan is for: n = $nb on $(csv_device "$csv")" noenhanced
 set ylabel "GB/s (the bytes each row must move)"
-set style fill solid 0.85 border -1
-set boxwidth 0.7
-set yrange [0:*]
-set grid ytics lc rgb "#dddddd"
-set xtics rotate by -40 left font ",9" noenhanced
+$(bar_style)
 set bmargin 11
 set rmargin 9
 unset key

@@ -22,6 +22,7 @@ stage_table() { # csv kind
     local csv=$1 kind=$2
     awk -F, -v kind="$kind" -v file="$(basename "$csv")" '
         '"$AWK_LABEL"'
+        '"$AWK_PROVENANCE"'
         NR == 1 { header = $0; next }
         /^#/ || $1 == "stage" { next }
         {
@@ -32,12 +33,7 @@ stage_table() { # csv kind
             value[key, $5 + 0] = (kind == "gpu") ? $10 : $9
         }
         END {
-            split(header, parts, "; ")
-            commit = ""; date = ""
-            for (i in parts) {
-                if (parts[i] ~ /^commit /) commit = substr(parts[i], 8)
-                if (parts[i] ~ /^20[0-9][0-9]-/) date = substr(parts[i], 1, 10)
-            }
+            provenance(header)
             unit = (kind == "gpu") ? "GB/s (8 bytes per element)" : "G elements/s"
             printf "Measured on **%s** by `make bench` (`results/%s`, commit %s, %s), %s, median of repeated runs:\n\n", device, file, commit, date, unit
             line = "| n |"; rule = "|---:|"
@@ -102,6 +98,7 @@ done
 apps_table() { # csv
     awk -F, -v file="$(basename "$1")" '
         '"$AWK_LABEL"'
+        '"$AWK_PROVENANCE"'
         function family(name) { sub(/^(cub|copy)-/, "", name); sub(/[+].*/, "", name); return name }
         NR == 1 { header = $0; next }
         /^#/ || $1 == "stage" { next }
@@ -111,12 +108,7 @@ apps_table() { # csv
             gbs[$2, $5 + 0] = $10; bytes[$2, $5 + 0] = $11; have_n[$5 + 0] = 1
         }
         END {
-            split(header, parts, "; ")
-            commit = ""; date = ""
-            for (i in parts) {
-                if (parts[i] ~ /^commit /) commit = substr(parts[i], 8)
-                if (parts[i] ~ /^20[0-9][0-9]-/) date = substr(parts[i], 1, 10)
-            }
+            provenance(header)
             split("1048576 16777216 268435456 1073741824", want, " ")
             nn = 0
             for (k = 1; k in want; k++) if (want[k] in have_n) ns[++nn] = want[k]

@@ -23,15 +23,16 @@
 
 /* What a scan with another operator needs (block_scan.cuh says it in full): an identity, so that
  * the padding of a partial tile, the lanes before the array and warp 0's `pending` change
- * nothing; associativity, so that the tile may be scanned in pieces and the pieces joined; and,
- * for the look-back's shortcut of adding 32 descriptors as a tree (REGROUP), commutativity too.
+ * nothing; associativity, so that the tile may be scanned in pieces and the pieces joined, and
+ * the look-back may join 32 descriptors as a tree (REGROUP); commutativity (COMMUTE) lets that
+ * tree be a butterfly, as for the sum; without it the tree keeps the tiles' order.
  * The elements travel as 32-bit words whatever they are: a tile descriptor holds one. */
 
 /* The largest element so far: 0 is its identity (nothing is below it), it groups and commutes
  * exactly, but it cannot be undone (INVERTIBLE false): the rows' exclusive prefixes come from the
  * lane to the left instead of a subtraction. */
 struct max_op : word_op {
-    static constexpr bool INVERTIBLE = false, REGROUP = true;
+    static constexpr bool INVERTIBLE = false, REGROUP = true, COMMUTE = true;
     static __device__ __forceinline__ uint32_t identity() { return 0; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b)
     {
@@ -45,7 +46,7 @@ struct max_op : word_op {
  * every run of the kernel. The padding of a partial tile loads as +0.0, which only the first
  * tile's elements meet, and which changes no sum but a -0.0's sign. */
 struct float_sum_op : word_op {
-    static constexpr bool INVERTIBLE = false, REGROUP = false;
+    static constexpr bool INVERTIBLE = false, REGROUP = false, COMMUTE = false;
     static __device__ __forceinline__ uint32_t identity() { return 0x80000000u; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b)
     {
@@ -248,12 +249,13 @@ __global__ void compaction_scatter(const uint32_t *in, const uint32_t *keep, con
  * (flag: a head lies in the range; sum: of the elements since the last head, or since the start),
  *   combine((fa, a), (fb, b)) = (fb ? (1, b) : (fa, a + b)):
  * associative (the later range's head wins, else the sums add), identity (0, 0), not commutative
- * (REGROUP false: the look-back folds in order, lookback.cuh 3b), and 33 bits wide: the flag is
- * bit 32 of a 64-bit word, and the descriptor's status moves up to bit 40 (STATUS_SHIFT). */
+ * (COMMUTE false: the look-back joins its window as a tree in order, lookback.cuh 3c), and 33
+ * bits wide: the flag is bit 32 of a 64-bit word, and the descriptor's status moves up to bit 40
+ * (STATUS_SHIFT). */
 struct segmented_op {
     typedef unsigned long long word;
     static constexpr int STATUS_SHIFT = 40;
-    static constexpr bool INVERTIBLE = false, REGROUP = false;
+    static constexpr bool INVERTIBLE = false, REGROUP = true, COMMUTE = false;
     static constexpr word HEAD = 1ull << 32;
     static __device__ __forceinline__ word identity() { return 0; }
     static __device__ __forceinline__ word combine(word a, word b)
@@ -343,23 +345,24 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
 
 /* ---- 6. Radix split and sort: the compaction with two destinations -------------------------- */
 
-/* 6a. Zeros of every bit: for each of the 32 bits, how many keys have it clear. A split by bit b
- *     needs the zeros of b before it starts (the keys with b set go after all of them), and a
- *     sort's passes move keys without changing how many have each bit clear, so one read of the
- *     keys counts for all 32 passes. Each thread counts its keys in registers, then one atomic a
- *     warp and bit. */
-__global__ void count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
+/* 6a. Zeros of bits 0 .. BITS - 1: for each, how many keys have it clear. A split by bit b needs
+ *     the zeros of b before it starts (the keys with b set go after all of them), and a sort's
+ *     passes move keys without changing how many have each bit clear, so one read of the keys
+ *     counts for all 32 passes (a single split counts its one bit: 32 counts an element cost it
+ *     more time than its read). Each thread counts its keys in registers, then one atomic a warp
+ *     and bit. */
+template <int BITS> __global__ void count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
 {
-    uint32_t count[32] = {0};
+    uint32_t count[BITS] = {0};
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
          i += (size_t)gridDim.x * blockDim.x) {
         const uint32_t k = keys[i];
 #pragma unroll
-        for (int b = 0; b < 32; b++)
+        for (int b = 0; b < BITS; b++)
             count[b] += ((k >> b) & 1) ^ 1;
     }
 #pragma unroll
-    for (int b = 0; b < 32; b++) {
+    for (int b = 0; b < BITS; b++) {
 #pragma unroll
         for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
             count[b] += __shfl_xor_sync(FULL_WARP, count[b], offset);
@@ -561,11 +564,12 @@ static void launch_split(const uint32_t *in, uint32_t *out, size_t n, int bit,
     LAUNCH_CHECK();
 }
 
-static void launch_count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
+/* The zeros of bits 0 .. BITS - 1 (a split needs one; a sort all 32). */
+template <int BITS> static void launch_count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
 {
-    CUDA_CHECK(cudaMemsetAsync(zeros, 0, 32 * sizeof *zeros, 0));
+    CUDA_CHECK(cudaMemsetAsync(zeros, 0, BITS * sizeof *zeros, 0));
     const unsigned blocks = (unsigned)((n + 255) / 256 < 1024 ? (n + 255) / 256 : 1024);
-    count_zeros<<<blocks, 256>>>(keys, n, zeros);
+    count_zeros<BITS><<<blocks, 256>>>(keys, n, zeros);
     LAUNCH_CHECK();
 }
 
@@ -575,7 +579,7 @@ template <class C> static void run_split(const uint32_t *in, uint32_t *out, size
     if (n == 0) return;
     uint32_t *zeros = (uint32_t *)scratch;
     void *pass_scratch = zeros + 32 + words16(n);
-    launch_count_zeros(in, n, zeros);
+    launch_count_zeros<1>(in, n, zeros);
     launch_split<C>(in, out, n, 0, zeros, pass_scratch);
 }
 
@@ -587,7 +591,7 @@ template <class C> static void run_sort(const uint32_t *in, uint32_t *out, size_
     if (n == 0) return;
     uint32_t *zeros = (uint32_t *)scratch, *buffer = zeros + 32;
     void *pass_scratch = buffer + words16(n);
-    launch_count_zeros(in, n, zeros);
+    launch_count_zeros<32>(in, n, zeros);
     const uint32_t *from = in;
     for (int bit = 0; bit < 32; bit++) {
         uint32_t *to = bit % 2 ? out : buffer;

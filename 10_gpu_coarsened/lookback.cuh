@@ -6,6 +6,8 @@
  *   lookback_one_thread one thread walks back, one descriptor at a time
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
  *                       lanes still waiting poll again; stage 10's step)
+ *   lookback_ordered    a window joined as a tree in tile order, for an operator that groups
+ *                       but does not commute (the segmented scan; the course's last chapter)
  *   lookback_fold       the same window folded left to right, for an operator whose result
  *                       depends on its grouping (float addition; the course's last chapter)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
@@ -98,14 +100,33 @@ static __device__ __forceinline__ typename OP::word lookback_fold(tile_descripto
                                                                   unsigned used_lanes)
 {
     typename OP::word exclusive = OP::identity();
-    /* (A loop, not unrolled: ptxas 13.0 for sm_100 and sm_120 fails to allocate the float scan's
-     *  registers when these 32 steps are unrolled.) */
+    /* Only the lanes up to the PREFIX: in the steady state it is a few tiles back, so the fold is
+     * a few steps, not 32. (A loop, not unrolled: ptxas 13.0 for sm_100 and sm_120 fails to
+     * allocate the float scan's registers when 32 steps are unrolled.) */
 #pragma unroll 1
-    for (int k = WARP_THREADS - 1; k >= 0; k--) {
+    for (int k = WARP_THREADS - 1 - __clz((int)used_lanes); k >= 0; k--) {
         const typename OP::word value = __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k);
         if ((used_lanes >> k) & 1) exclusive = OP::combine(exclusive, value);
     }
     return exclusive;
+}
+
+/* 3c. (The course's last chapter.) An operator that groups exactly but does not commute, such as
+ *     the segmented scan's pairs, may be joined as a tree as long as every join keeps the older
+ *     tiles on the left. Lane i holds tile base - i, so the older tiles are the higher lanes:
+ *     each step joins the value `offset` lanes up (older) before the lane's own (newer), and
+ *     after 5 steps lane 0 holds the window's lanes 31 .. 0 joined in order; a shuffle gives it
+ *     to every lane. */
+template <class OP>
+static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value)
+{
+    const int lane = threadIdx.x % WARP_THREADS;
+#pragma unroll
+    for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
+        const typename OP::word older = __shfl_down_sync(FULL_WARP, value, offset);
+        if (lane + offset < WARP_THREADS) value = OP::combine(older, value);
+    }
+    return __shfl_sync(FULL_WARP, value, 0);
 }
 
 /* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
@@ -147,9 +168,13 @@ static __device__ __forceinline__ typename OP::word lookback_warp(tile_descripto
         if constexpr (OP::REGROUP) {
             typename OP::word value =
                 (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
+            if constexpr (OP::COMMUTE) {
 #pragma unroll
-            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
-                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
+                for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+                    value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
+            } else {
+                value = lookback_ordered<OP>(value);
+            }
             exclusive = OP::combine(value, exclusive);
             if (prefix_lanes) return exclusive;
         } else {
@@ -178,7 +203,8 @@ decoupled_lookback(tile_descriptor *descriptors, uint32_t tile, typename OP::wor
     if constexpr (WARP) {
         exclusive = lookback_warp<QUIET, OP>(descriptors, tile);
     } else {
-        static_assert(WARP || OP::REGROUP, "the one-thread walk adds from the newest tile back");
+        static_assert(WARP || (OP::REGROUP && OP::COMMUTE),
+                      "the one-thread walk adds from the newest tile back");
         if (lane0) exclusive = lookback_one_thread(descriptors, tile);
     }
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the

@@ -157,7 +157,7 @@ typedef coarsened<256, 4, cub_block_scan_layout, STREAMING, ONE_TILE, false, 1, 
  * does after loading its elements, and its kept elements go no further than its own last
  * element, so no write can reach an element still to be read. (Counts travel in the 32-bit
  * descriptors, as the sums do: up to 2^32 - 1 elements.) */
-template <class C, bool FLAGGED, bool ALIGNED_IN, bool ALIGNED_FLAGS>
+template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN, bool ALIGNED_FLAGS>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     select_fused(tile_io io, const uint32_t *flags, uint64_t *count, uint32_t tiles,
                  uint32_t *tile_counter, tile_descriptor *descriptors)
@@ -202,15 +202,35 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     const uint32_t aggregate = C::layout::scan(counts, pending);
     const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
     if (tile == tiles - 1 && threadIdx.x == 0) *count = (uint64_t)carry + aggregate;
-    const size_t base = (size_t)carry + pending;
+    if constexpr (STAGED) {
+        /* 3b. Staged: each kept element to its place in the tile, in shared memory; then the
+         *     block writes the tile's run of kept elements, a warp 32 consecutive words (128
+         *     bytes) a store. Written straight from registers (below), a warp's store is 32
+         *     words spread over a row of the tile, a few in each 32-byte sector it touches. */
+        __shared__ uint32_t s_kept[C::TILE];
 #pragma unroll
-    for (int v = 0; v < C::VECS; v++) {
-        const unsigned bits = (unsigned)(keep >> 4 * v) & 15u;
-        size_t k = base + counts[v].x - __popc(bits); /* the vector's first kept element */
-        const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
+        for (int v = 0; v < C::VECS; v++) {
+            const unsigned bits = (unsigned)(keep >> 4 * v) & 15u;
+            uint32_t k = pending + counts[v].x - __popc(bits);
+            const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
-        for (int i = 0; i < 4; i++)
-            if ((bits >> i) & 1) __stcs(io.out + k++, e[i]);
+            for (int i = 0; i < 4; i++)
+                if ((bits >> i) & 1) s_kept[k++] = e[i];
+        }
+        __syncthreads();
+        for (uint32_t i = threadIdx.x; i < aggregate; i += C::THREADS)
+            __stcs(io.out + carry + i, s_kept[i]);
+    } else {
+        const size_t base = (size_t)carry + pending;
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++) {
+            const unsigned bits = (unsigned)(keep >> 4 * v) & 15u;
+            size_t k = base + counts[v].x - __popc(bits); /* the vector's first kept element */
+            const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
+#pragma unroll
+            for (int i = 0; i < 4; i++)
+                if ((bits >> i) & 1) __stcs(io.out + k++, e[i]);
+        }
     }
 }
 
@@ -348,15 +368,33 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
 /* 6a. Zeros of bits 0 .. BITS - 1: for each, how many keys have it clear. A split by bit b needs
  *     the zeros of b before it starts (the keys with b set go after all of them), and a sort's
  *     passes move keys without changing how many have each bit clear, so one read of the keys
- *     counts for all 32 passes (a single split counts its one bit: 32 counts an element cost it
- *     more time than its read). Each thread counts its keys in registers, then one atomic a warp
- *     and bit. */
-template <int BITS> __global__ void count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
+ *     counts for all 32 passes (a single split counts its one bit). Each thread counts its keys
+ *     in registers, four loads in flight at a time; a warp adds its lanes' counts, the block its
+ *     warps' in shared memory, and one atomic a block and bit adds that to the total. (An atomic
+ *     a warp and bit was slower than the split itself: every count is in the same 128-byte line,
+ *     and the L2 performs the atomics on one line one after the other.) */
+template <int BITS>
+__global__ void __launch_bounds__(256) count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
 {
+    __shared__ uint32_t s_zeros[BITS];
+    if (threadIdx.x < BITS) s_zeros[threadIdx.x] = 0;
+    __syncthreads();
     uint32_t count[BITS] = {0};
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x) {
-        const uint32_t k = keys[i];
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    for (; i + 3 * stride < n; i += 4 * stride) {
+        uint32_t k[4];
+#pragma unroll
+        for (int u = 0; u < 4; u++)
+            k[u] = __ldcs(keys + i + u * stride);
+#pragma unroll
+        for (int u = 0; u < 4; u++)
+#pragma unroll
+            for (int b = 0; b < BITS; b++)
+                count[b] += ((k[u] >> b) & 1) ^ 1;
+    }
+    for (; i < n; i += stride) {
+        const uint32_t k = __ldcs(keys + i);
 #pragma unroll
         for (int b = 0; b < BITS; b++)
             count[b] += ((k >> b) & 1) ^ 1;
@@ -366,8 +404,11 @@ template <int BITS> __global__ void count_zeros(const uint32_t *keys, size_t n, 
 #pragma unroll
         for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
             count[b] += __shfl_xor_sync(FULL_WARP, count[b], offset);
-        if (threadIdx.x % WARP_THREADS == 0 && count[b]) atomicAdd(zeros + b, count[b]);
+        if (threadIdx.x % WARP_THREADS == 0 && count[b]) atomicAdd(s_zeros + b, count[b]);
     }
+    __syncthreads();
+    if (threadIdx.x < BITS && s_zeros[threadIdx.x])
+        atomicAdd(zeros + threadIdx.x, s_zeros[threadIdx.x]);
 }
 
 /* 6b. One stable pass by bit b: the fused compaction (section 3) keeping the keys with b clear,
@@ -401,23 +442,35 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
         counts[v] = make_uint4(__popc((unsigned)(zero_bits >> 4 * v) & 15u), 0, 0, 0);
     const uint32_t aggregate = C::layout::scan(counts, pending);
     const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
-    const size_t base = (size_t)carry + pending, all_zeros = zeros[bit];
+    /* Staged as the compaction's (3b): the tile's keys with b clear, then the others, each in
+     * their order, in shared memory; then two runs out. The tile's elements are in[lo - head ..
+     * hi - head - 1]; a key q elements into the tile with z keys before it in the tile that have
+     * b clear sits at z if its b is clear, else at aggregate + (q - z). */
+    __shared__ uint32_t s_keys[C::TILE];
+    const size_t lo = max((size_t)tile * C::TILE, io.head),
+                 hi = min((size_t)(tile + 1) * C::TILE, io.end);
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
         const unsigned bits = (unsigned)(zero_bits >> 4 * v) & 15u;
         const size_t j = 4 * (first + C::layout::vector_of(v));
-        size_t z = base + counts[v].x - __popc(bits); /* keys with b clear before the vector */
+        uint32_t z = pending + counts[v].x - __popc(bits); /* b clear, before the vector */
         const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
         for (int k = 0; k < 4; k++) {
-            if (j + k < io.head || j + k >= io.end) continue;
-            const size_t i = j + k - io.head;
+            if (j + k < lo || j + k >= hi) continue;
+            const uint32_t q = (uint32_t)(j + k - lo);
             if ((bits >> k) & 1)
-                __stcs(io.out + z++, e[k]);
+                s_keys[z++] = e[k];
             else
-                __stcs(io.out + all_zeros + (i - z), e[k]);
+                s_keys[aggregate + (q - z)] = e[k];
         }
     }
+    __syncthreads();
+    /* Keys with b clear go after the carry; the others after every key with b clear (zeros[bit])
+     * and the ones of the tiles before: the elements before the tile less their zeros. */
+    const size_t ones_to = zeros[bit] + (lo - io.head - carry);
+    for (uint32_t i = threadIdx.x; i < hi - lo; i += C::THREADS)
+        __stcs(io.out + (i < aggregate ? carry + i : ones_to + (i - aggregate)), s_keys[i]);
 }
 
 /* ---- 7. The host side ------------------------------------------------------------------------ */
@@ -458,21 +511,21 @@ static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, void 
     LAUNCH_CHECK();
 }
 
-template <class C, bool FLAGGED, bool ALIGNED_IN>
+template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN>
 static void launch_select(const tile_io &io, uint32_t tiles, void *scratch)
 {
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
     if (!FLAGGED || aligned_alike(app_args.flags, io.out))
-        select_fused<C, FLAGGED, ALIGNED_IN, true><<<tiles, C::THREADS>>>(
+        select_fused<C, FLAGGED, STAGED, ALIGNED_IN, true><<<tiles, C::THREADS>>>(
             io, app_args.flags, app_args.count, tiles, tile_counter, descriptors);
     else
-        select_fused<C, FLAGGED, ALIGNED_IN, false><<<tiles, C::THREADS>>>(
+        select_fused<C, FLAGGED, STAGED, ALIGNED_IN, false><<<tiles, C::THREADS>>>(
             io, app_args.flags, app_args.count, tiles, tile_counter, descriptors);
     LAUNCH_CHECK();
 }
 
-template <class C, bool FLAGGED>
+template <class C, bool FLAGGED, bool STAGED>
 static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     if (n == 0) {
@@ -483,9 +536,9 @@ static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, void *
     const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
-        launch_select<C, FLAGGED, true>(io, tiles, scratch);
+        launch_select<C, FLAGGED, STAGED, true>(io, tiles, scratch);
     else
-        launch_select<C, FLAGGED, false>(io, tiles, scratch);
+        launch_select<C, FLAGGED, STAGED, false>(io, tiles, scratch);
 }
 
 template <class C, bool ALIGNED_IN>
@@ -621,12 +674,14 @@ const scan_variant stage_variants[] = {
                 (run_operator_scan<app_tile, float_sum_op, false>), 0),
     APP_VARIANT("select-if+3-kernels", app_tile, three_kernel_scratch_bytes<app_tile>,
                 (run_select_3_kernels<app_tile, false>), SCAN_OUT_OF_PLACE),
+    APP_VARIANT("select-if+scattered-stores", select_tile, coarsened_scratch_bytes<select_tile>,
+                (run_select_fused<select_tile, false, false>), 0),
     APP_VARIANT("select-if", select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, false>), 0),
+                (run_select_fused<select_tile, false, true>), 0),
     APP_VARIANT("select-flagged+3-kernels", app_tile, three_kernel_scratch_bytes<app_tile>,
                 (run_select_3_kernels<app_tile, true>), SCAN_OUT_OF_PLACE),
     APP_VARIANT("select-flagged", select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, true>), 0),
+                (run_select_fused<select_tile, true, true>), 0),
     APP_VARIANT("segmented-sum", segmented_tile, coarsened_scratch_bytes<segmented_tile>,
                 run_segmented<segmented_tile>, 0),
     APP_VARIANT("split", split_tile, radix_scratch_bytes<split_tile>, run_split<split_tile>,

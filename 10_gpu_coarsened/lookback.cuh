@@ -8,8 +8,8 @@
  *                       lanes still waiting poll again; stage 10's step)
  *   lookback_ordered    a window joined as a tree in tile order, for an operator that groups
  *                       but does not commute (the segmented scan; the course's last chapter)
- *   lookback_fold       the same window folded left to right, for an operator whose result
- *                       depends on its grouping (float addition; the course's last chapter)
+ *   lookback_warp_fold  windows folded left to right, for an operator whose result depends
+ *                       on its grouping (float addition; the course's last chapter)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -89,27 +89,33 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
 }
 
 /* 3b. (The course's last chapter; step 3 uses it.) An operator whose result depends on how it is
- * grouped, such as float addition, would make the look-back's answer depend on timing: which tile
- * had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the warp waits
- * until its window of 32 holds a PREFIX, and folds left to right: that PREFIX, then the aggregates
- *    after it, oldest first. Every PREFIX is then, by induction from tile 0, the same left fold
- *    of the tile aggregates, whichever tile it was found at: the result is deterministic. All
- *    lanes take part (32 shuffles); all get the exclusive prefix. */
+ *     grouped, such as float addition, would make the look-back's answer depend on timing: which
+ *     tile had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the
+ *     look-back reads windows of 32 until one holds a PREFIX (up to FOLD_WINDOWS of them; the
+ *     last one it polls until a PREFIX appears), and folds left to right: that PREFIX, then the
+ *     aggregates after it, oldest first. Every PREFIX is then, by induction from tile 0, the same
+ *     left fold of the tile aggregates, whichever tile it was found at: the result is
+ *     deterministic. All lanes take part; all get the exclusive prefix.
+ *     The fold of one window, from lane `from` down to lane 0 (lane i holds tile base - i): one
+ *     shuffle and one combine a tile, one after the other. */
 template <class OP>
-static __device__ __forceinline__ typename OP::word lookback_fold(tile_descriptor d,
-                                                                  unsigned used_lanes)
+static __device__ __forceinline__ typename OP::word lookback_fold(typename OP::word exclusive,
+                                                                  tile_descriptor d, int from)
 {
-    typename OP::word exclusive = OP::identity();
-    /* Only the lanes up to the PREFIX: in the steady state it is a few tiles back, so the fold is
-     * a few steps, not 32. (A loop, not unrolled: ptxas 13.0 for sm_100 and sm_120 fails to
-     * allocate the float scan's registers when 32 steps are unrolled.) */
-#pragma unroll 1
-    for (int k = WARP_THREADS - 1 - __clz((int)used_lanes); k >= 0; k--) {
-        const typename OP::word value = __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k);
-        if ((used_lanes >> k) & 1) exclusive = OP::combine(exclusive, value);
-    }
+    /* Four steps at a time: the shuffles do not wait on the sum, so they go out together. (Not
+     * 32: ptxas 13.0 for sm_100 and sm_120 fails to allocate the float scan's registers when the
+     * whole window is unrolled.) */
+#pragma unroll 4
+    for (int k = from; k >= 0; k--)
+        exclusive = OP::combine(exclusive, __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k));
     return exclusive;
 }
+
+/* How far back a fold may look before it waits: 4 windows, 128 tiles. A look-back that may
+ * regroup steps back as far as it must; one that folds keeps every window it read in registers,
+ * so it stops somewhere. With one window (32 tiles) the float scan ran at under half the sum's
+ * speed on an H200: the tiles whose PREFIX was still to come reached further back than that. */
+#define FOLD_WINDOWS 4
 
 /* 3c. (The course's last chapter.) An operator that groups exactly but does not commute, such as
  *     the segmented scan's pairs, may be joined as a tree as long as every join keeps the older
@@ -142,44 +148,86 @@ static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP
  *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
  *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
  *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
- *    instead of 32. */
+ *    instead of 32.
+ *    read_window reads one window: it returns the PREFIX lanes and leaves in d the lane's
+ *    descriptor, in used_lanes the lanes up to the first PREFIX. (need_prefix, for 3b's last
+ *    window: it also polls, every lane, until a PREFIX appears.) */
+template <bool QUIET, class OP>
+static __device__ __forceinline__ unsigned read_window(tile_descriptor *descriptors, int64_t base,
+                                                       bool need_prefix, tile_descriptor &d,
+                                                       unsigned &used_lanes)
+{
+    const int lane = threadIdx.x % WARP_THREADS;
+    const int64_t t = base - lane;
+    unsigned prefix_lanes = 0, valid = 0;
+    d = 0;
+    used_lanes = FULL_WARP;
+    for (;;) {
+        if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (need_prefix && !prefix_lanes))
+            d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
+                       : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
+        valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
+        prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
+        /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
+         * wraps to 0, and 0 - 1 is all 32 lanes). */
+        used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
+        if ((valid & used_lanes) == used_lanes && (prefix_lanes || !need_prefix))
+            return prefix_lanes;
+    }
+}
+
+/* 3b's look-back: windows kept in registers, then one fold from the PREFIX found. Window w holds
+ * tiles tile - 1 - 32 w - 31 .. tile - 1 - 32 w, so the fold goes from the PREFIX's lane down to
+ * lane 0 of its window, then lanes 31 .. 0 of each window after it. */
+template <bool QUIET, class OP>
+static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_descriptor *descriptors,
+                                                                       uint32_t tile)
+{
+    tile_descriptor d[FOLD_WINDOWS] = {0};
+    int found = FOLD_WINDOWS - 1, from = WARP_THREADS - 1;
+#pragma unroll
+    for (int w = 0; w < FOLD_WINDOWS; w++) {
+        unsigned used_lanes;
+        const unsigned prefix_lanes =
+            read_window<QUIET, OP>(descriptors, (int64_t)tile - 1 - w * WARP_THREADS,
+                                   w == FOLD_WINDOWS - 1, d[w], used_lanes);
+        if (prefix_lanes) {
+            found = w;
+            from = __ffs((int)prefix_lanes) - 1;
+            break;
+        }
+    }
+    typename OP::word exclusive = OP::identity();
+#pragma unroll
+    for (int w = FOLD_WINDOWS - 1; w >= 0; w--)
+        if (w <= found)
+            exclusive = lookback_fold<OP>(exclusive, d[w], w == found ? from : WARP_THREADS - 1);
+    return exclusive;
+}
+
 template <bool QUIET, class OP = sum_op>
 static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
                                                                   uint32_t tile)
 {
+    if constexpr (!OP::REGROUP) return lookback_warp_fold<QUIET, OP>(descriptors, tile);
     const int lane = threadIdx.x % WARP_THREADS;
     typename OP::word exclusive = OP::identity();
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
-        const int64_t t = base - lane;
-        tile_descriptor d = 0;
-        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, valid = 0;
-        for (;;) {
-            /* (An operator that may not regroup also polls while no lane has a PREFIX: 3b.) */
-            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (!OP::REGROUP && !prefix_lanes))
-                d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
-                           : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
-            valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
-            prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
-            /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
-             * wraps to 0, and 0 - 1 is all 32 lanes). */
-            used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
-            if ((valid & used_lanes) == used_lanes && (OP::REGROUP || prefix_lanes)) break;
-        }
-        if constexpr (OP::REGROUP) {
-            typename OP::word value =
-                (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
-            if constexpr (OP::COMMUTE) {
+        tile_descriptor d;
+        unsigned used_lanes;
+        const unsigned prefix_lanes =
+            read_window<QUIET, OP>(descriptors, base, false, d, used_lanes);
+        typename OP::word value =
+            (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
+        if constexpr (OP::COMMUTE) {
 #pragma unroll
-                for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
-                    value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
-            } else {
-                value = lookback_ordered<OP>(value);
-            }
-            exclusive = OP::combine(value, exclusive);
-            if (prefix_lanes) return exclusive;
+            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
         } else {
-            return lookback_fold<OP>(d, used_lanes);
+            value = lookback_ordered<OP>(value);
         }
+        exclusive = OP::combine(value, exclusive);
+        if (prefix_lanes) return exclusive;
     }
 }
 

@@ -142,7 +142,7 @@ static void check_case(const scan_case *c)
     const uint64_t seed = scan_test_seed() + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input;
     uint32_t *input = scan_test_words(c->n), *flags = scan_test_words(c->n);
     for (size_t v = 0; v < stage_variant_count; v++) {
-        if (scan_variant_missing(v) || !variant_takes(&stage_variants[v], c)) continue;
+        if (!scan_test_runs_variant(v) || !variant_takes(&stage_variants[v], c)) continue;
         const app_family f = app_family_of(stage_variants[v].name);
         app_fill(f, c->input, input, app_family_has_flags(f) ? flags : NULL, c->n, seed);
         check_variant(&stage_variants[v], c, input, flags);
@@ -164,7 +164,7 @@ static void check_repeatable(size_t n, int repeats)
     uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
     char msg[512];
     for (size_t v = 0; v < stage_variant_count; v++) {
-        if (scan_variant_missing(v)) continue;
+        if (!scan_test_runs_variant(v)) continue;
         const scan_variant *variant = &stage_variants[v];
         const app_family f = app_family_of(variant->name);
         app_fill(f, INPUT_RANDOM, input, app_family_has_flags(f) ? flags : NULL, n, seed);
@@ -222,7 +222,7 @@ START_TEST(keep_all_none_one)
         }
         for (size_t v = 0; v < stage_variant_count; v++) {
             const app_family f = app_family_of(stage_variants[v].name);
-            if (scan_variant_missing(v) || !app_family_counts(f)) continue;
+            if (!scan_test_runs_variant(v) || !app_family_counts(f)) continue;
             scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0},
                       in_place = {n, INPUT_RANDOM, 3, 3, 1};
             check_variant(&stage_variants[v], &out_of_place, input, flags);
@@ -258,7 +258,7 @@ START_TEST(segment_edges)
             heads[i] = head ? 1u << (i % 32) : 0u;
         }
         for (size_t v = 0; v < stage_variant_count; v++) {
-            if (scan_variant_missing(v) ||
+            if (!scan_test_runs_variant(v) ||
                 app_family_of(stage_variants[v].name) != APP_SEGMENTED_SUM)
                 continue;
             scan_case out_of_place = {n, INPUT_RANDOM, 2, 1, 0},
@@ -280,7 +280,7 @@ START_TEST(flags_alignments)
     uint32_t *input = scan_test_words(n), *flags = scan_test_words(n);
     for (size_t v = 0; v < stage_variant_count; v++) {
         const app_family f = app_family_of(stage_variants[v].name);
-        if (scan_variant_missing(v) || !app_family_has_flags(f)) continue;
+        if (!scan_test_runs_variant(v) || !app_family_has_flags(f)) continue;
         app_fill(f, INPUT_RANDOM, input, flags, n, scan_test_seed() ^ 0xF1A6ull);
         for (size_t i = 0; i < 4; i++)
             for (size_t o = 0; o < 4; o++) {
@@ -309,7 +309,7 @@ START_TEST(float_magnitudes)
         memcpy(&input[i], &x, sizeof x);
     }
     for (size_t v = 0; v < stage_variant_count; v++)
-        if (!scan_variant_missing(v) && app_family_of(stage_variants[v].name) == APP_FLOAT_SUM) {
+        if (scan_test_runs_variant(v) && app_family_of(stage_variants[v].name) == APP_FLOAT_SUM) {
             scan_case c = {n, INPUT_RANDOM, 0, 1, 0}, in_place = {n, INPUT_RANDOM, 2, 2, 1};
             check_variant(&stage_variants[v], &c, input, NULL);
             check_variant(&stage_variants[v], &in_place, input, NULL);

@@ -26,6 +26,18 @@ static size_t many_tiles;
 static int repeats;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
+/* --variant: the variants the cases check (none named: all of them). */
+#define MAX_SELECTED 64
+static const char *selected_names[MAX_SELECTED];
+static size_t selected_count;
+
+int scan_test_runs_variant(size_t v)
+{
+    if (scan_variant_missing(v)) return 0;
+    for (size_t i = 0; i < selected_count; i++)
+        if (!strcmp(selected_names[i], stage_variants[v].name)) return 1;
+    return selected_count == 0;
+}
 
 uint64_t scan_test_seed(void) { return base_seed; }
 size_t scan_test_tile(void) { return tile_size; }
@@ -188,7 +200,7 @@ void scan_check(const scan_case *c)
 
     char what[256], msg[512];
     for (size_t v = 0; v < stage_variant_count; v++) {
-        if (scan_variant_missing(v)) continue;
+        if (!scan_test_runs_variant(v)) continue;
         const scan_variant *variant = &stage_variants[v];
         scan_describe_case(c, variant->name, what, sizeof what);
         void *scratch = scan_test_scratch(variant, n);
@@ -273,7 +285,7 @@ void scan_check_repeatable(size_t n, int repeats)
     scan_platform_here.upload(in, input, n * sizeof *in);
     char msg[512];
     for (size_t v = 0; v < stage_variant_count; v++) {
-        if (scan_variant_missing(v)) continue;
+        if (!scan_test_runs_variant(v)) continue;
         void *scratch = scan_test_scratch(&stage_variants[v], n);
         for (int r = 1; r <= repeats; r++) {
             scan_poison(actual, expected, n);
@@ -421,15 +433,18 @@ static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
 static void usage(FILE *to, const char *argv0)
 {
     fprintf(to,
-            "usage: %s [--seed N] [--case NAME] [--list] [--small | --huge] [--help]\n"
-            "  --seed N     base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
-            "  --case NAME  run only this test case (see --list)\n"
-            "  --list       print the test case names and exit\n"
-            "  --small      sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
-            "               also SCAN_TEST_SMALL=1)\n"
-            "  --huge       add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
-            "               host memory and, on a GPU, ~18 GB of device memory\n"
-            "  --help, -h   this text\n",
+            "usage: %s [--seed N] [--case NAME] [--variant NAME]... [--list] [--small | --huge]\n"
+            "          [--help]\n"
+            "  --seed N        base seed of the random inputs (default: SCAN_SEED, else the\n"
+            "                  clock)\n"
+            "  --case NAME     run only this test case (see --list)\n"
+            "  --variant NAME  check only this variant (repeatable; the stage's table names them)\n"
+            "  --list          print the test case names and exit\n"
+            "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
+            "                  also SCAN_TEST_SMALL=1)\n"
+            "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
+            "                  host memory and, on a GPU, ~18 GB of device memory\n"
+            "  --help, -h      this text\n",
             argv0);
 }
 
@@ -455,6 +470,20 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             }
         } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
             only_case = argv[++i];
+        } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+            const char *name = argv[++i];
+            size_t v = 0;
+            while (v < stage_variant_count && strcmp(stage_variants[v].name, name))
+                v++;
+            if (v == stage_variant_count || selected_count == MAX_SELECTED) {
+                fprintf(stderr, "%s: no variant named '%s'; the variants are:", argv[0], name);
+                for (v = 0; v < stage_variant_count; v++)
+                    fprintf(stderr, " %s", stage_variants[v].name);
+                fprintf(stderr, "\n");
+                usage(stderr, argv[0]);
+                return 2;
+            }
+            selected_names[selected_count++] = name;
         } else if (!strcmp(argv[i], "--list")) {
             list = 1;
         } else if (!strcmp(argv[i], "--huge")) {
@@ -519,8 +548,16 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         discard(suite);
         return 77;
     }
-    printf("%s: %zu variants, tile %zu, seed %llu (repeat with --seed %llu)\n", stage,
-           stage_variant_count, tile_size, (unsigned long long)base_seed,
+    size_t checked = 0;
+    for (size_t v = 0; v < stage_variant_count; v++)
+        checked += scan_test_runs_variant(v);
+    if (checked == 0) {
+        printf("SKIP: no variant named by --variant can run on this machine\n");
+        discard(suite);
+        return 77;
+    }
+    printf("%s: %zu of %zu variants, tile %zu, seed %llu (repeat with --seed %llu)\n", stage,
+           checked, stage_variant_count, tile_size, (unsigned long long)base_seed,
            (unsigned long long)base_seed);
     fflush(stdout);
 

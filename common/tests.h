@@ -86,6 +86,9 @@ void scan_describe_case(const scan_case *c, const char *variant, char *buf, size
 /* Host memory for count words; fails the test when there is not enough. */
 uint32_t *scan_test_words(size_t count);
 
+/* Whether the cases check variant v: it can run here (scan_variant_missing) and --variant, if
+ * given, named it. A stage's own cases loop over the variants with it too. */
+int scan_test_runs_variant(size_t v);
 /* The base seed of this run (printed at start; set it with --seed or SCAN_SEED). */
 uint64_t scan_test_seed(void);
 /* The tiles of the stage's variants (scan_variant.tile), each once, smallest first: sizes around

@@ -156,7 +156,8 @@ typedef coarsened<256, 4, cub_block_scan_layout, STREAMING, ONE_TILE, false, 1, 
  * place: a tile writes only after the look-back has seen every tile before it publish, which each
  * does after loading its elements, and its kept elements go no further than its own last
  * element, so no write can reach an element still to be read. (Counts travel in the 32-bit
- * descriptors, as the sums do: up to 2^32 - 1 elements.) */
+ * descriptors, as the sums do: up to 2^32 - 1 elements.) STAGED: the kept elements go through
+ * shared memory to their places (3b, at the end of the kernel). */
 template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN, bool ALIGNED_FLAGS>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     select_fused(tile_io io, const uint32_t *flags, uint64_t *count, uint32_t tiles,

@@ -324,15 +324,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         rows[v].selected = 1;
     }
     for (size_t s = 0; s < selected_count; s++) {
-        size_t v = 0;
-        while (v < stage_variant_count && strcmp(stage_variants[v].name, selected_names[s]))
-            v++;
+        const size_t v = scan_variant_named(argv[0], selected_names[s]);
         if (v == stage_variant_count) {
-            fprintf(stderr, "%s: no variant named '%s'; this stage has:", argv[0],
-                    selected_names[s]);
-            for (size_t k = 0; k < stage_variant_count; k++)
-                fprintf(stderr, " '%s'", stage_variants[k].name);
-            fprintf(stderr, "\n");
             usage(argv[0]);
             return 2;
         }

@@ -124,6 +124,20 @@ const char *scan_missing_why(const char *missing)
     return scan_cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
 }
 
+size_t scan_variant_named(const char *argv0, const char *name)
+{
+    size_t v = 0;
+    while (v < stage_variant_count && strcmp(stage_variants[v].name, name))
+        v++;
+    if (v == stage_variant_count) {
+        fprintf(stderr, "%s: no variant named '%s'; this stage has:", argv0, name);
+        for (size_t k = 0; k < stage_variant_count; k++)
+            fprintf(stderr, " '%s'", stage_variants[k].name);
+        fprintf(stderr, "\n");
+    }
+    return v;
+}
+
 size_t scan_report_runnable_variants(void)
 {
     size_t runnable = 0;

@@ -81,6 +81,10 @@ const char *scan_variant_missing(size_t i);
 /* The end of a skip line for a variant that needs `missing`: "which this machine lacks", or
  * "which SCAN_HIDE_CPU hides" (scan_cpu_hidden in scan.h). */
 const char *scan_missing_why(const char *missing);
+/* The index of the variant called `name` in the stage's table; when there is none, prints
+ * "ARGV0: no variant named 'NAME'; this stage has: 'a' 'b' ..." to stderr and returns
+ * stage_variant_count. (--variant in the tests and the benchmark.) */
+size_t scan_variant_named(const char *argv0, const char *name);
 /* Prints one "SKIP: variant ..." line per variant that cannot run; returns how many can. */
 size_t scan_report_runnable_variants(void);
 

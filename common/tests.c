@@ -26,16 +26,16 @@ static size_t many_tiles;
 static int repeats;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
-/* --variant: the variants the cases check (none named: all of them). */
-#define MAX_SELECTED 64
-static const char *selected_names[MAX_SELECTED];
+/* --variant: the indices of the variants the cases check (none named: all of them). */
+#define MAX_SELECTED 32
+static size_t selected[MAX_SELECTED];
 static size_t selected_count;
 
 int scan_test_runs_variant(size_t v)
 {
     if (scan_variant_missing(v)) return 0;
     for (size_t i = 0; i < selected_count; i++)
-        if (!strcmp(selected_names[i], stage_variants[v].name)) return 1;
+        if (selected[i] == v) return 1;
     return selected_count == 0;
 }
 
@@ -471,19 +471,17 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
             only_case = argv[++i];
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
-            const char *name = argv[++i];
-            size_t v = 0;
-            while (v < stage_variant_count && strcmp(stage_variants[v].name, name))
-                v++;
-            if (v == stage_variant_count || selected_count == MAX_SELECTED) {
-                fprintf(stderr, "%s: no variant named '%s'; the variants are:", argv[0], name);
-                for (v = 0; v < stage_variant_count; v++)
-                    fprintf(stderr, " %s", stage_variants[v].name);
-                fprintf(stderr, "\n");
+            if (selected_count == MAX_SELECTED) {
+                fprintf(stderr, "%s: more than %d --variant\n", argv[0], MAX_SELECTED);
                 usage(stderr, argv[0]);
                 return 2;
             }
-            selected_names[selected_count++] = name;
+            const size_t v = scan_variant_named(argv[0], argv[++i]);
+            if (v == stage_variant_count) {
+                usage(stderr, argv[0]);
+                return 2;
+            }
+            selected[selected_count++] = v;
         } else if (!strcmp(argv[i], "--list")) {
             list = 1;
         } else if (!strcmp(argv[i], "--huge")) {

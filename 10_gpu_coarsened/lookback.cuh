@@ -88,7 +88,83 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
     }
 }
 
-/* 3b. (The course's last chapter; step 3 uses it.) An operator whose result depends on how it is
+/* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
+ *    then
+ *      __ballot_sync  which lanes found a PREFIX,
+ *      __ffs          the first of them: the PREFIX nearest the tile; lanes past it are not needed,
+ *      shuffles       the sum of the values of the lanes up to it (all 32 if none), in 5 steps;
+ *    and steps back 32 tiles while no lane found a PREFIX. Lanes before the start of the array
+ *    read as PREFIX 0. The warp waits until the lanes up to the first PREFIX are valid (a slow
+ *    tile past it, still INVALID, holds up nobody). All 32 lanes call it; all get the exclusive
+ *    prefix.
+ *    QUIET (stage 10): while the warp waits, only the lanes whose descriptor is still INVALID, and
+ *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
+ *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
+ *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
+ *    instead of 32.
+ *    read_window reads one window: it returns the PREFIX lanes and leaves in d the lane's
+ *    descriptor, in used_lanes the lanes up to the first PREFIX. (need_prefix, for 3b's last
+ *    window: it also polls, every lane, until a PREFIX appears.)
+ *    (The course's last chapter: an operator that does not commute joins each window with 3c's
+ *    ordered tree instead of the butterfly; one that may not regroup takes 3b's fold instead.) */
+template <bool QUIET, class OP>
+static __device__ __forceinline__ unsigned read_window(tile_descriptor *descriptors, int64_t base,
+                                                       bool need_prefix, tile_descriptor &d,
+                                                       unsigned &used_lanes)
+{
+    const int lane = threadIdx.x % WARP_THREADS;
+    const int64_t t = base - lane;
+    unsigned prefix_lanes = 0, valid = 0;
+    d = 0;
+    used_lanes = FULL_WARP;
+    for (;;) {
+        if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (need_prefix && !prefix_lanes))
+            d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
+                       : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
+        valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
+        prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
+        /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
+         * wraps to 0, and 0 - 1 is all 32 lanes). */
+        used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
+        if ((valid & used_lanes) == used_lanes && (prefix_lanes || !need_prefix))
+            return prefix_lanes;
+    }
+}
+
+/* (3b and 3c, defined below.) */
+template <bool QUIET, class OP>
+static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_descriptor *descriptors,
+                                                                       uint32_t tile);
+template <class OP>
+static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value);
+
+template <bool QUIET, class OP = sum_op>
+static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
+                                                                  uint32_t tile)
+{
+    if constexpr (!OP::REGROUP) return lookback_warp_fold<QUIET, OP>(descriptors, tile);
+    const int lane = threadIdx.x % WARP_THREADS;
+    typename OP::word exclusive = OP::identity();
+    for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
+        tile_descriptor d;
+        unsigned used_lanes;
+        const unsigned prefix_lanes =
+            read_window<QUIET, OP>(descriptors, base, false, d, used_lanes);
+        typename OP::word value =
+            (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
+        if constexpr (OP::COMMUTE) {
+#pragma unroll
+            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
+        } else {
+            value = lookback_ordered<OP>(value);
+        }
+        exclusive = OP::combine(value, exclusive);
+        if (prefix_lanes) return exclusive;
+    }
+}
+
+/* 3b. (The course's last chapter; step 3 calls it.) An operator whose result depends on how it is
  *     grouped, such as float addition, would make the look-back's answer depend on timing: which
  *     tile had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the
  *     look-back reads windows of 32 until one holds a PREFIX (up to FOLD_WINDOWS of them; the
@@ -116,65 +192,6 @@ static __device__ __forceinline__ typename OP::word lookback_fold(typename OP::w
  * so it stops somewhere. At 2^28 on an H200 the float scan ran at 0.45 of the sum's speed with
  * one window, at 0.96 with four (APPLICATIONS.md, section 4). */
 #define FOLD_WINDOWS 4
-
-/* 3c. (The course's last chapter.) An operator that groups exactly but does not commute, such as
- *     the segmented scan's pairs, may be joined as a tree as long as every join keeps the older
- *     tiles on the left. Lane i holds tile base - i, so the older tiles are the higher lanes:
- *     each step joins the value `offset` lanes up (older) before the lane's own (newer), and
- *     after 5 steps lane 0 holds the window's lanes 31 .. 0 joined in order; a shuffle gives it
- *     to every lane. */
-template <class OP>
-static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value)
-{
-    const int lane = threadIdx.x % WARP_THREADS;
-#pragma unroll
-    for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
-        const typename OP::word older = __shfl_down_sync(FULL_WARP, value, offset);
-        if (lane + offset < WARP_THREADS) value = OP::combine(older, value);
-    }
-    return __shfl_sync(FULL_WARP, value, 0);
-}
-
-/* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
- *    then
- *      __ballot_sync  which lanes found a PREFIX,
- *      __ffs          the first of them: the PREFIX nearest the tile; lanes past it are not needed,
- *      shuffles       the sum of the values of the lanes up to it (all 32 if none), in 5 steps;
- *    and steps back 32 tiles while no lane found a PREFIX. Lanes before the start of the array
- *    read as PREFIX 0. The warp waits until the lanes up to the first PREFIX are valid (a slow
- *    tile past it, still INVALID, holds up nobody). All 32 lanes call it; all get the exclusive
- *    prefix.
- *    QUIET (stage 10): while the warp waits, only the lanes whose descriptor is still INVALID, and
- *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
- *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
- *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
- *    instead of 32.
- *    read_window reads one window: it returns the PREFIX lanes and leaves in d the lane's
- *    descriptor, in used_lanes the lanes up to the first PREFIX. (need_prefix, for 3b's last
- *    window: it also polls, every lane, until a PREFIX appears.) */
-template <bool QUIET, class OP>
-static __device__ __forceinline__ unsigned read_window(tile_descriptor *descriptors, int64_t base,
-                                                       bool need_prefix, tile_descriptor &d,
-                                                       unsigned &used_lanes)
-{
-    const int lane = threadIdx.x % WARP_THREADS;
-    const int64_t t = base - lane;
-    unsigned prefix_lanes = 0, valid = 0;
-    d = 0;
-    used_lanes = FULL_WARP;
-    for (;;) {
-        if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (need_prefix && !prefix_lanes))
-            d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
-                       : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
-        valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
-        prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) == STATUS_PREFIX);
-        /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
-         * wraps to 0, and 0 - 1 is all 32 lanes). */
-        used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
-        if ((valid & used_lanes) == used_lanes && (prefix_lanes || !need_prefix))
-            return prefix_lanes;
-    }
-}
 
 /* 3b's look-back: windows kept in registers, then one fold from the PREFIX found. Window w holds
  * tiles tile - 1 - 32 w - 31 .. tile - 1 - 32 w, so the fold goes from the PREFIX's lane down to
@@ -205,30 +222,22 @@ static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_desc
     return exclusive;
 }
 
-template <bool QUIET, class OP = sum_op>
-static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
-                                                                  uint32_t tile)
+/* 3c. (The course's last chapter; step 3 calls it.) An operator that groups exactly but does
+ *     not commute, such as the segmented scan's pairs, may be joined as a tree as long as every
+ *     join keeps the older tiles on the left. Lane i holds tile base - i, so the older tiles are
+ *     the higher lanes: each step joins the value `offset` lanes up (older) before the lane's own
+ *     (newer), and after 5 steps lane 0 holds the window's lanes 31 .. 0 joined in order; a
+ *     shuffle gives it to every lane. */
+template <class OP>
+static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value)
 {
-    if constexpr (!OP::REGROUP) return lookback_warp_fold<QUIET, OP>(descriptors, tile);
     const int lane = threadIdx.x % WARP_THREADS;
-    typename OP::word exclusive = OP::identity();
-    for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
-        tile_descriptor d;
-        unsigned used_lanes;
-        const unsigned prefix_lanes =
-            read_window<QUIET, OP>(descriptors, base, false, d, used_lanes);
-        typename OP::word value =
-            (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
-        if constexpr (OP::COMMUTE) {
 #pragma unroll
-            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
-                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
-        } else {
-            value = lookback_ordered<OP>(value);
-        }
-        exclusive = OP::combine(value, exclusive);
-        if (prefix_lanes) return exclusive;
+    for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
+        const typename OP::word older = __shfl_down_sync(FULL_WARP, value, offset);
+        if (lane + offset < WARP_THREADS) value = OP::combine(older, value);
     }
+    return __shfl_sync(FULL_WARP, value, 0);
 }
 
 /* 4. The whole protocol for one tile, run by the 32 lanes of one warp (or, with WARP = false, by

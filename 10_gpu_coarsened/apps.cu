@@ -371,9 +371,9 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
  *     passes move keys without changing how many have each bit clear, so one read of the keys
  *     counts for all 32 passes (a single split counts its one bit). Each thread counts its keys
  *     in registers, four loads in flight at a time; a warp adds its lanes' counts, the block its
- *     warps' in shared memory, and one atomic a block and bit adds that to the total. (An atomic
- *     a warp and bit was slower than the split itself: every count is in the same 128-byte line,
- *     and the L2 performs the atomics on one line one after the other.) */
+ *     warps' in shared memory, and one atomic a block and bit adds that to the total. (Not one a
+ *     warp and bit: every count is in the same 128-byte line, and the L2 performs the atomics on
+ *     one line one after the other.) */
 template <int BITS>
 __global__ void __launch_bounds__(256) count_zeros(const uint32_t *keys, size_t n, uint32_t *zeros)
 {

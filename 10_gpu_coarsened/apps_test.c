@@ -332,6 +332,10 @@ int main(int argc, char **argv)
                                .many_tiles = 2000,
                                .repeats = 30,
                                .check = check_case,
-                               .check_repeatable = check_repeatable};
+                               .check_repeatable = check_repeatable,
+                               /* input, flags, expected, actual, the first run, a flags copy;
+                                * in, out, flags */
+                               .host_arrays = 6,
+                               .device_arrays = 3};
     return scan_test_main_for(STAGE_NAME "/apps", argc, argv, &config);
 }

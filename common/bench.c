@@ -67,7 +67,7 @@ static void usage(const char *argv0)
     fprintf(
         stderr,
         "usage: %s [--quick] [--sizes LIST] [--budget SECONDS] [--max-reps N] [--seed N]\n"
-        "          [--variant NAME]... [--graded] [--csv FILE|DIR/]\n"
+        "          [--variant NAME]... [--graded] [--csv FILE|DIR/] [--check-args]\n"
         "  --sizes LIST     comma-separated sizes in elements: 1000, 2^20, 4M (k, M, G are\n"
         "                   powers of 1024), or a range of powers of two A..B[:S] taking every\n"
         "                   S-th power (2^10..2^30:2 is 2^10, 2^12, ..., 2^30)\n"
@@ -82,7 +82,8 @@ static void usage(const char *argv0)
         "  --graded         time only the variant `make grade` scores (the one whose code the\n"
         "                   classroom kit blanks)\n"
         "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
-        "                   is named for this machine\n",
+        "                   is named for this machine\n"
+        "  --check-args     check the other arguments, then exit: 0, or 2 with this text\n",
         argv0);
 }
 
@@ -105,7 +106,15 @@ static int parse_sizes(const char *spec, options *opt, char *err, size_t err_siz
     }
     strcpy(buf, spec);
     opt->size_count = 0;
-    for (char *item = strtok(buf, ","); item; item = strtok(NULL, ",")) {
+    /* Every item between commas is a size or a range: an empty one ("1,,2", a trailing comma) is
+     * a mistake, not nothing. */
+    for (char *item = buf, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next) *next++ = 0;
+        if (!*item) {
+            snprintf(err, err_size, "empty item in the size list '%s'", spec);
+            return 0;
+        }
         char *dots = strstr(item, "..");
         size_t from, to, step = 1;
         if (dots) {
@@ -245,8 +254,9 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     options opt = {.budget_s = config->budget_s > 0 ? config->budget_s : 1.0, .max_reps = 1000000};
     const char *selected_names[MAX_SELECTED];
     size_t selected_count = 0;
-    int quick = 0, graded = 0;
+    int quick = 0, graded = 0, check_only = 0;
     char err[256];
+    if (!scan_environment_ok(argv[0])) return 2;
     opt.seed = scan_default_seed();
     double cap_s = config->cap_s > 0 ? config->cap_s : DEFAULT_CAP_S;
 
@@ -285,6 +295,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
             i++;
         } else if (!strcmp(a, "--graded")) {
             graded = 1;
+        } else if (!strcmp(a, "--check-args")) {
+            check_only = 1;
         } else if (!strcmp(a, "--csv") && next) {
             opt.csv = next;
             i++;
@@ -338,6 +350,10 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
                                 : &config->references[r - scan_platform_here.reference_count];
         rows[row_count].is_reference = 1;
         rows[row_count].selected = 1;
+    }
+    if (check_only) { /* every argument parsed, the sizes and --variant names included */
+        free(rows);
+        return 0;
     }
 
     const char *why_not = scan_platform_here.probe();

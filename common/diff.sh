@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . common/course.sh
-stage=$(common/stage-dir.sh "${1:-}") || exit 2
+stage=$(unit_dir "${1:-}") || exit 2
 parent=$(stage_parent "$stage")
 if [ -z "$parent" ]; then
     echo "$stage has no parent stage: it starts $([ "$(stage_kind "$stage")" = gpu ] && echo "the GPU half" || echo "the course"); read its README"

@@ -1,84 +1,132 @@
 #!/bin/bash
-# Grades one stage of this tree against a reference solution, on this machine, in one run:
+# Grades one unit (a stage or a step) of a student's work against this tree, the reference
+# solution, on this machine, in one run:
 #
-#   common/grade.sh STAGE [REF]        (make grade STAGE=N [REF=path])
+#   common/grade.sh N [--student DIR]        (make grade STAGE=N [STUDENT=dir])
 #
-# 1. correctness: the stage's tests, one line per test case (Check's TAP log);
-# 2. speed: the stage's benchmark here and the reference's benchmark, same sizes, same seed,
-#    alternating twice; the ratio of the graded variant's times per size (the variant marked
-#    SCAN_GRADED, whose code the handout blanks: bench --graded);
+# Only the unit's kernel files come from the student: the files `make handout` blanks (scan.c or
+# scan.cu and the headers beside it), taken from DIR/NN_unit/ when DIR is a copy of the
+# repository, else from DIR itself (the files uploaded alone). They are put into a fresh handout of
+# the unit made from this tree, so the tests, their list, the benchmark, the Makefile and this
+# scoring are all this tree's: a test.c, bench.c or Makefile in DIR is ignored, and named. A kernel
+# file DIR lacks is graded as the handout gives it (blank). Without --student, this tree's own
+# kernel is graded (a check of the reference).
+#
+# 1. correctness: the unit's tests, one line per test case (Check's TAP log);
+# 2. speed: the student's benchmark and the reference's, same sizes, same seed, alternating
+#    twice; the ratio of the graded variant's times per size (the variant marked SCAN_GRADED,
+#    whose code the handout blanks: bench --graded);
 # 3. the score: 70 points for correctness (the fraction of test cases passed), and 30 for speed
 #    (30 x the geometric mean of the ratios, at most 30), given only when every test passes.
-# It prints a table and writes it for autograders: build/grade/STAGE.json (this course's shape) and
+# It prints a table and writes it for autograders: build/grade/UNIT.json (this course's shape) and
 # build/grade/results.json in Gradescope's shape (one entry per test case and one for speed, each
 # with score, max_score, name and output, and the total), copied to /autograder/results/ where
-# that folder exists (GRADESCOPE_RESULTS names another). REF is a full copy of the
-# repository with the solutions (the teacher's clone); without REF, a tree that is not a handout is
-# graded against itself. Exit status: 0 when graded (whatever the score), 2 on bad usage, 77 when
-# the stage cannot run here (a GPU stage without a GPU).
+# that folder exists (GRADESCOPE_RESULTS names another). Exit status: 0 when graded (whatever the
+# score), 2 on bad usage, 77 when the unit cannot run here (a GPU unit without a GPU).
 set -uo pipefail
-usage() { echo "usage: make grade STAGE=N [REF=path/to/reference/repository]" >&2; exit 2; }
+usage() { echo "usage: make grade STAGE=N [STUDENT=dir]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files)" >&2; exit 2; }
 [ $# -ge 1 ] && [ -n "$1" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . common/course.sh
-stage=$(common/stage-dir.sh "$1") || usage
+stage=$(unit_dir "$1") || usage
 num=$(stage_number "$stage")
-
-ref=${2:-}
-if [ -z "$ref" ]; then
-    if [ -f .handout ]; then
-        echo "grade: this tree is a handout; give the reference solution: make grade STAGE=$num REF=path" >&2
-        exit 2
-    fi
-    ref=$top
+student=""
+if [ $# -ge 2 ]; then
+    [ "$2" = --student ] && [ $# -eq 3 ] && [ -n "$3" ] || usage
+    [ -d "$3" ] || { echo "grade: STUDENT=$3 is not a folder" >&2; exit 2; }
+    student=$(cd "$3" && pwd)
 fi
-[ -d "$ref/$stage" ] && [ -f "$ref/Makefile" ] || { echo "grade: $ref has no $stage: REF must be a copy of the repository" >&2; exit 2; }
-ref=$(cd "$ref" && pwd)
-if [ -f "$ref/.handout" ]; then
-    echo "grade: $ref is a handout, not a reference solution" >&2
+if [ -f .handout ]; then
+    echo "grade: this tree is a handout; grading runs from the reference solution (a clone with the solutions):" >&2
+    echo "    make -C path/to/reference grade STAGE=$num STUDENT=$top" >&2
     exit 2
 fi
 
 kind=$(stage_kind "$stage")
+if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
+    exit 77
+fi
 # GPU: from launch-bound to 2 GiB in and out. CPU: from L1 to 2^26 elements (512 MiB in and out),
 # which lives in memory on any CPU today, so a student's code is graded out of the caches too.
 sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^26")
+name=${stage##*/}
 out=build/grade
 mkdir -p "$out"
 seed=${SCAN_SEED:-12345}
 
-# Named relative to this tree, so that a saved grade log names no path of the machine it ran on.
-if [ "$ref" = "$top" ]; then ref_name="this tree"; else ref_name=$(realpath --relative-to="$top" "$ref"); fi
-echo "== grading $stage ($kind) against $ref_name"
-# A tree that does not build is graded as such, never by binaries left from an earlier build.
-make --no-print-directory build/$stage/test build/$stage/bench >"$out/$stage-build.log" 2>&1 ||
-    { cat "$out/$stage-build.log"; echo "grade: $stage does not build"; rm -f build/$stage/test build/$stage/bench; }
+# The graded tree: a fresh handout of the unit, and the student's kernel files in it.
+work=$(mktemp -d "${TMPDIR:-/tmp}/grade-$name.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+common/handout.sh "$num" "$work/tree" >"$out/$name-handout.log" 2>&1 ||
+    { cat "$out/$name-handout.log"; echo "grade: could not make the handout of $stage" >&2; exit 1; }
+tree=$work/tree
+if [ -z "$student" ]; then
+    from=$top/$stage where="this tree"
+elif [ -d "$student/$stage" ]; then
+    from=$student/$stage where="$(basename "$student")/$stage"
+else
+    from=$student where="the upload"
+fi
+echo "== grading $stage ($kind): the kernel files of $where, against this tree's tests and benchmark"
+kernel_names=()
+for k in $(stage_kernel_files "$stage"); do kernel_names+=("${k##*/}"); done
+for k in "${kernel_names[@]}"; do
+    if [ -f "$from/$k" ]; then
+        cp "$from/$k" "$tree/$stage/$k" && echo "graded: $k"
+    else
+        echo "not submitted: $k (graded as the handout gives it)"
+    fi
+done
+# What else the student's folder holds is not graded; name it, so nobody thinks it counted.
+ignored=()
+while IFS= read -r -d '' f; do
+    rel=${f#"$from"/}
+    for k in "${kernel_names[@]}"; do [ "$rel" = "$k" ] && continue 2; done
+    if [ "$from" = "$student" ]; then
+        ignored+=("$rel")
+    elif [ -f "$top/$stage/$rel" ] && ! cmp -s "$f" "$top/$stage/$rel" && [ "${rel##*.}" != md ] && [ "${rel##*.}" != csv ]; then
+        ignored+=("$rel (differs from this tree's, which is used)")
+    fi
+done < <(find "$from" -mindepth 1 -maxdepth $([ "$from" = "$student" ] && echo 1 || echo 2) -type f -print0 2>/dev/null | sort -z)
+[ ${#ignored[@]} -eq 0 ] || printf 'ignored: %s\n' "${ignored[@]}"
+[ ${#ignored[@]} -eq 0 ] || echo "(only the kernel files are graded: ${kernel_names[*]})"
+
+# A tree that does not build is graded as such.
+make -C "$tree" --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" \
+    "build/$stage/test" "build/$stage/bench" >"$out/$name-build.log" 2>&1 ||
+    { cat "$out/$name-build.log"; echo "grade: $stage does not build"; }
+test_bin=$tree/build/$stage/test bench_bin=$tree/build/$stage/bench
+built=$([ -x "$test_bin" ] && echo 1 || echo 0)
 
 # 1. Correctness. A hang is a failure: Check kills a test case after its time limit (a quarter of
 #    the usual one here), and `timeout` stops the whole binary.
-tap="$out/$stage.tap"
+tap="$out/$name.tap"
 rm -f "$tap"
-if [ -x build/$stage/test ]; then
+if [ -x "$test_bin" ]; then
     CK_TAP_LOG_FILE_NAME="$tap" CK_TIMEOUT_MULTIPLIER=0.25 SCAN_SEED=$seed \
-        timeout 900 build/$stage/test >"$out/$stage-test.log" 2>&1
+        timeout 900 "$test_bin" >"$out/$name-test.log" 2>&1
     rc=$?
 else
     rc=1
 fi
 if [ $rc -eq 77 ]; then
-    cat "$out/$stage-test.log"
+    cat "$out/$name-test.log"
     echo "grade: $stage cannot run on this machine"
     exit 77
 fi
-build/$stage/test --list >"$out/$stage-cases.txt" 2>/dev/null
-cases_total=$(wc -l <"$out/$stage-cases.txt")
+# The list of cases comes from this tree's test binary: the graded tree's may not build.
+make --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" "build/$stage/test" "build/$stage/bench" >"$out/$name-ref-build.log" 2>&1 ||
+    { cat "$out/$name-ref-build.log"; echo "grade: this tree's $stage does not build" >&2; exit 1; }
+build/$stage/test --list >"$out/$name-cases.txt" 2>/dev/null
+cases_total=$(wc -l <"$out/$name-cases.txt")
 cases_passed=$(grep -c '^ok ' "$tap" 2>/dev/null || true)
 cases_passed=${cases_passed:-0}
 
 # 2. Speed: the student's benchmark, then the reference's, same sizes and seed; only when every
 #    test passed (speed scores nothing otherwise, and a student's hang would cost the time-outs).
-rm -f "$out/$stage-student-"* "$out/$stage-reference-"*
+rm -f "$out/$name-student-"* "$out/$name-reference-"*
 bench() { # binary csv
     [ -x "$1" ] || return 1
     timeout 900 "$1" --graded --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$2" >"$2.log" 2>&1
@@ -87,21 +135,19 @@ bench() { # binary csv
 # size, so that warm-up, clock ramps and a noisy neighbour do not favour either side.
 student_ok=0
 if [ "$cases_total" -gt 0 ] && [ "$cases_passed" -eq "$cases_total" ]; then
-    make --no-print-directory -C "$ref" build/$stage/bench >"$out/$stage-ref-build.log" 2>&1 ||
-        { cat "$out/$stage-ref-build.log"; echo "grade: the reference's $stage does not build" >&2; exit 1; }
     student_ok=1
     for round in 1 2; do
-        bench build/$stage/bench "$out/$stage-student-$round.csv" || student_ok=0
-        bench "$ref/build/$stage/bench" "$out/$stage-reference-$round.csv" ||
-            { cat "$out/$stage-reference-$round.csv.log"; echo "grade: the reference's benchmark failed" >&2; exit 1; }
+        bench "$bench_bin" "$out/$name-student-$round.csv" || student_ok=0
+        bench "build/$stage/bench" "$out/$name-reference-$round.csv" ||
+            { cat "$out/$name-reference-$round.csv.log"; echo "grade: the reference's benchmark failed" >&2; exit 1; }
     done
 fi
 
 # 3. The score table and the JSON.
 awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
-    -v tap="$tap" -v json="$out/$stage.json" -v scsv="$out/$stage-student" -v rcsv="$out/$stage-reference" \
-    -v case_list="$out/$stage-cases.txt" -v gradescope="$out/results.json" -v ref_name="$ref_name" \
-    -v build_log="$out/$stage-build.log" '
+    -v tap="$tap" -v json="$out/$name.json" -v scsv="$out/$name-student" -v rcsv="$out/$name-reference" \
+    -v case_list="$out/$name-cases.txt" -v gradescope="$out/results.json" -v ref_name="the reference" \
+    -v build_log="$out/$name-build.log" -v built="$built" '
     # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
     # faster median.
     function headline(file, arr,   line, f, last, n, r, path) {
@@ -178,15 +224,15 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
         printf "{\n  \"score\": %.2f,\n", correctness + speed > gradescope
         printf "  \"output\": %s,\n", js(sprintf("%s graded against %s: correctness %.1f / 70 (%d of %d test cases), speed %.1f / 30, total %.1f / 100", stage, ref_name, correctness, passed, total, speed, correctness + speed)) > gradescope
         printf "  \"tests\": [\n" > gradescope
-        if (nlist == 0) {
+        if (!built) {
             log_text = ""
             while ((getline line < build_log) > 0) log_text = log_text line "\n"
-            printf "    {\"name\": %s, \"score\": 0, \"max_score\": 70, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
+            printf "    {\"name\": %s, \"score\": 0, \"max_score\": 0, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
         }
         for (i = 1; i <= nlist; i++) {
             name = listed[i]
             ok = (name in tap_ok) && tap_ok[name]
-            output = !(name in tap_ok) ? "not run: the test binary crashed or timed out before this case" : ok ? "pass" : tap_message[name]
+            output = !built ? "not run: the kernel does not build" : !(name in tap_ok) ? "not run: the test binary crashed or timed out before this case" : ok ? "pass" : tap_message[name]
             printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " name), i, ok ? share : 0, share, ok ? "passed" : "failed", js(output) > gradescope
         }
         table = ""
@@ -205,4 +251,4 @@ gradescope_dir=${GRADESCOPE_RESULTS:-/autograder/results}
 if [ -d "$gradescope_dir" ]; then
     cp "$out/results.json" "$gradescope_dir/results.json" && echo "(Gradescope: $gradescope_dir/results.json)"
 fi
-echo "(JSON: $out/$stage.json, and Gradescope's shape in $out/results.json; logs: $out/$stage-*.log)"
+echo "(JSON: $out/$name.json, and Gradescope's shape in $out/results.json; logs: $out/$name-*.log)"

@@ -18,15 +18,15 @@
 # copy builds without warnings; the blanked stage's tests fail without hanging (outputs stay
 # unwritten); every other stage passes. Last, the copy is searched for every line of the solution
 # it blanked: a line found anywhere in it stops the handout with an error.
-# DEST/.handout records the stage, so that `make grade` there asks for the reference (REF=path).
+# DEST/.handout records the unit, so that `make grade` there points to the reference.
 set -euo pipefail
-usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage number, e.g. 2 or 09; dir: a new folder outside the repository)" >&2; exit 2; }
+usage() { echo "usage: make handout STAGE=N DEST=dir   (N: a stage or step, e.g. 2, 09 or 4a; dir: a new folder outside the repository)" >&2; exit 2; }
 [ $# -eq 2 ] && [ -n "$1" ] && [ -n "$2" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . common/course.sh
 
-stage=$(common/stage-dir.sh "$1") || usage
+stage=$(unit_dir "$1") || usage
 num=$(stage_number "$stage")
 kernels=$(stage_kernel_files "$stage")
 # shellcheck disable=SC2086
@@ -35,29 +35,33 @@ grep -q 'SOLUTION BEGIN' $kernels || {
     exit 2
 }
 
-dest=$2
-if [ -e "$dest" ] && [ -n "$(ls -A "$dest" 2>/dev/null)" ]; then
-    echo "handout: $dest exists and is not empty; name a new folder, or empty this one first" >&2
-    exit 2
-fi
-mkdir -p "$dest"
-dest=$(cd "$dest" && pwd)
+# DEST is checked before anything is created: a refused DEST leaves nothing behind.
+dest=$(realpath -m -- "$2")
 case "$dest/" in "$top"/*)
-    rmdir "$dest" 2>/dev/null || true
     echo "handout: DEST must be outside the repository (the copy is a repository of its own); try DEST=../students/$(basename "$stage")" >&2
     exit 2 ;;
 esac
+if [ -e "$dest" ] && { [ ! -d "$dest" ] || [ -n "$(ls -A "$dest" 2>/dev/null)" ]; }; then
+    echo "handout: $2 exists and is not an empty folder; name a new folder, or empty this one first" >&2
+    exit 2
+fi
+mkdir -p "$dest"
 
 # The repository's files as they are in the working tree (git's tracked and not ignored ones, or,
-# outside git, everything but build/), without the stages after this one.
-later=()
-for dir in [0-9][0-9]_*/; do
-    dir=${dir%/}
-    [ "$(stage_number "$dir")" -gt "$num" ] && later+=("$dir")
+# outside git, everything but build/), without the units after this one: later stages and steps
+# carry this unit's code forward (07 keeps 05's block scans, 10 keeps 09's look-back), so they would
+# hand the solution over. A stage's own steps come after it.
+mapfile -t all_units < <(units)
+later=() earlier=() seen=0
+for u in "${all_units[@]}"; do
+    if [ "$u" = "$stage" ]; then seen=1
+    elif [ $seen = 1 ]; then later+=("$u")
+    else earlier+=("$u")
+    fi
 done
 # The stage's last chapter (stage 10's APPLICATIONS.md: apps*.c*, results/apps/) builds on the
 # stage's solution as the later stages do: it is left out too.
-keep() { # file list on stdin, NUL-separated: drop the later stages' files
+keep() { # file list on stdin, NUL-separated: drop the later units' files
     local f skip
     while IFS= read -r -d '' f; do
         skip=0
@@ -130,10 +134,7 @@ for k in $kernels; do
          inside { line = $0; gsub(/^[ \t]+|[ \t]+$/, "", line); if (length(line) >= 24 && line !~ /^\/?\*/) print line }' "$k"
 done | sort -u >"$work/solution"
 given=(common/*.c common/*.h common/*.cu)
-for dir in [0-9][0-9]_*/; do
-    dir=${dir%/}
-    [ "$(stage_number "$dir")" -lt "$num" ] && given+=($(stage_kernel_files "$dir"))
-done
+for dir in "${earlier[@]+"${earlier[@]}"}"; do given+=($(stage_kernel_files "$dir")); done
 (cd "$dest" && trimmed "${given[@]}") | sort -u >"$work/given"
 comm -23 "$work/solution" "$work/given" >"$work/secret"
 leaks=0
@@ -153,10 +154,10 @@ for k in $kernels; do
 done
 left=""
 if [ ${#later[@]} -eq 1 ]; then
-    left="; stage ${later[0]} left out"
+    left="; ${later[0]} left out"
 elif [ ${#later[@]} -gt 1 ]; then
-    left="; stages ${later[0]%%_*} to ${later[${#later[@]}-1]%%_*} left out"
+    left="; the ${#later[@]} units after it left out (${later[0]##*/} to ${later[${#later[@]}-1]##*/})"
 fi
 echo "handout: $dest, with $stage blanked (TODOs: $todos)$left"
 echo "  the student runs: make test-$num (fails until done), make stage-$num, make diff-$num"
-echo "  the teacher grades: make grade STAGE=$num REF=$top"
+echo "  the teacher grades, from this repository: make grade STAGE=$num STUDENT=$dest"

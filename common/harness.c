@@ -215,17 +215,51 @@ size_t scan_host_memory_limit(void)
     return kib / 4 * 3 * 1024;
 }
 
+double scan_gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
+
+/* The CPU features SCAN_HIDE_CPU may name: gcc's names for __builtin_cpu_supports, which the
+ * kernels' checks use. */
+static const char *const cpu_features[] = {
+    "sse",     "sse2",     "sse3",     "ssse3",    "sse4.1",   "sse4.2",     "popcnt", "avx",
+    "avx2",    "fma",      "bmi",      "bmi2",     "avx512f",  "avx512bw",   "avx512vl",
+    "avx512dq", "avx512cd", "avx512vbmi", "avx512vbmi2", "avx512vnni", "avx512ifma",
+    "avx512bitalg", "avx512vpopcntdq", "avx512bf16", "avx512fp16", "gfni", "vaes", "vpclmulqdq",
+};
+
+int scan_environment_ok(const char *argv0)
+{
+    const char *seed = getenv("SCAN_SEED");
+    uint64_t value;
+    if (seed && *seed && !scan_parse_u64(seed, &value)) {
+        fprintf(stderr, "%s: SCAN_SEED must be an unsigned decimal number, not '%s'\n", argv0,
+                seed);
+        return 0;
+    }
+    const char *p = getenv("SCAN_HIDE_CPU");
+    while (p && *p) {
+        p += strspn(p, ", ");
+        size_t word = strcspn(p, ", "), k = 0, count = sizeof cpu_features / sizeof *cpu_features;
+        if (!word) break;
+        while (k < count && !(strlen(cpu_features[k]) == word && !strncmp(p, cpu_features[k], word)))
+            k++;
+        if (k == count) {
+            fprintf(stderr, "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes names "
+                            "separated by commas or spaces, of:", argv0, (int)word, p);
+            for (k = 0; k < count; k++)
+                fprintf(stderr, " %s", cpu_features[k]);
+            fprintf(stderr, "\n");
+            return 0;
+        }
+        p += word;
+    }
+    return 1;
+}
+
 uint64_t scan_default_seed(void)
 {
     const char *env = getenv("SCAN_SEED");
     uint64_t seed;
-    if (env && *env) {
-        if (!scan_parse_u64(env, &seed)) {
-            fprintf(stderr, "SCAN_SEED must be an unsigned decimal number, not '%s'\n", env);
-            exit(2);
-        }
-        return seed;
-    }
+    if (env && *env && scan_parse_u64(env, &seed)) return seed;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;

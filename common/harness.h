@@ -69,6 +69,9 @@ typedef struct scan_platform {
     void (*describe)(char *name, size_t name_size, char *facts, size_t facts_size);
     /* Bytes a benchmark may allocate at most. */
     size_t (*memory_limit)(void);
+    /* The same, asked without a CUDA call in this process (a test binary forks its cases after
+     * this), for the tests' --huge case. */
+    size_t (*probe_memory)(void);
     /* Reference rows measured in every benchmark run ("memcpy"/"stream", "copy"/"cub"). */
     const scan_variant *references;
     size_t reference_count;
@@ -103,6 +106,11 @@ uint32_t *scan_host_words(size_t count);
 size_t scan_host_memory_limit(void);
 /* A default seed: from SCAN_SEED when set, else from the clock. */
 uint64_t scan_default_seed(void);
+/* Checks the environment a test or benchmark reads (SCAN_SEED, SCAN_HIDE_CPU): 1 when it is
+ * well formed, else 0 after a message naming the variable and what it accepts. */
+int scan_environment_ok(const char *argv0);
+/* Sizes in GiB, for messages. */
+double scan_gib(size_t bytes);
 
 #ifdef __cplusplus
 }

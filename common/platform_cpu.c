@@ -125,6 +125,7 @@ const scan_platform scan_platform_here = {
     .time_runs = cpu_time_runs,
     .describe = cpu_describe,
     .memory_limit = scan_host_memory_limit,
+    .probe_memory = scan_host_memory_limit,
     .references = cpu_references,
     .reference_count = sizeof cpu_references / sizeof cpu_references[0],
 };

@@ -42,7 +42,13 @@ static const char *gpu_probe(void)
     waitpid(pid, &status, 0);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return NULL;
     msg[got > 0 ? got : 0] = 0;
-    snprintf(why, sizeof why, "no CUDA device (%s)", got > 0 ? msg : "the probe failed");
+    /* Without NVIDIA's driver, CUDA says "driver version is insufficient": true, and misleading
+     * on a machine that has no NVIDIA GPU at all. Say that plainly; keep CUDA's words where a
+     * driver is there. */
+    if (access("/proc/driver/nvidia/version", F_OK) != 0)
+        snprintf(why, sizeof why, "no NVIDIA GPU or driver found");
+    else
+        snprintf(why, sizeof why, "no usable CUDA device (%s)", got > 0 ? msg : "the probe failed");
     return why;
 }
 
@@ -118,6 +124,30 @@ static size_t gpu_memory_limit(void)
     return free_bytes > margin ? free_bytes - margin : 0;
 }
 
+/* gpu_memory_limit, asked in a child process (see gpu_probe); 0 when the child cannot tell. */
+static size_t gpu_probe_memory(void)
+{
+    int pipe_fd[2];
+    if (pipe(pipe_fd) != 0) return 0;
+    pid_t pid = fork();
+    if (pid < 0) return 0;
+    if (pid == 0) {
+        close(pipe_fd[0]);
+        size_t free_bytes = 0, total = 0;
+        if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) _exit(1);
+        size_t margin = free_bytes / 20 + ((size_t)256 << 20);
+        size_t limit = free_bytes > margin ? free_bytes - margin : 0;
+        _exit(write(pipe_fd[1], &limit, sizeof limit) == (ssize_t)sizeof limit ? 0 : 1);
+    }
+    close(pipe_fd[1]);
+    size_t limit = 0;
+    if (read(pipe_fd[0], &limit, sizeof limit) != (ssize_t)sizeof limit) limit = 0;
+    close(pipe_fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? limit : 0;
+}
+
 static void reference_copy(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;
@@ -160,6 +190,7 @@ extern "C" const scan_platform scan_platform_here = {
     gpu_time_runs,
     gpu_describe,
     gpu_memory_limit,
+    gpu_probe_memory,
     gpu_references,
     sizeof gpu_references / sizeof gpu_references[0],
 };

@@ -1,16 +1,25 @@
-# The shared make rules: toolchain detection, compile flags, and the rules that build one stage's
-# test and benchmark binaries. The top-level Makefile includes this file; a stage's Makefile
-# includes common/stage.mk, which sends its targets to the top level.
+# The shared make rules: the toolchain, the compile flags, and the rules that build one unit's test
+# and benchmark binaries. A unit is a stage (NN_name/) or a step inside one (NN_name/NNx_name/):
+# a folder with a Makefile, found from the directories. The top-level Makefile includes this file;
+# a unit's Makefile includes common/stage.mk, which sends its targets to the top level.
 
 BUILD ?= build
 CC ?= gcc
 SHELL := /bin/bash
+# Compiler lines are quiet: one line per unit built. V=1 shows every command.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+# Binaries are built JOBS at a time (the tests and benchmarks always run one at a time).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # ---- the target machine ---------------------------------------------------------------------
 # The architecture CC builds for (x86_64, aarch64, ...). A compiler for another architecture than
 # this machine's (`make test CC=aarch64-linux-gnu-gcc`) is a cross build: its own build folder
 # (build/aarch64), its binaries run under qemu-user (EMULATOR; found by itself when installed), and
-# no GPU stage (nvcc here builds host code for this machine only).
+# no GPU unit (nvcc here builds host code for this machine only).
 HOST_ARCH := $(shell uname -m)
 CC_TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
 CC_ARCH := $(or $(firstword $(subst -, ,$(CC_TRIPLE))),$(HOST_ARCH))
@@ -29,7 +38,7 @@ BUILD := build/sanitize$(if $(CROSS),-$(CC_ARCH))
 endif
 
 # ---- C --------------------------------------------------------------------------------------
-# No -march=native anywhere: a stage asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
+# No -march=native anywhere: a unit asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
 # binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
 # -MMD -MP: gcc writes each object's header list beside it (build/.../x.d, read at the end of this
 # file), so a changed common/*.h rebuilds exactly the objects that include it.
@@ -50,10 +59,14 @@ LDFLAGS_BASE := $(SAN_FLAGS)
 endif
 
 # ---- CUDA -----------------------------------------------------------------------------------
+# GPU units are built where they can run: an NVIDIA GPU and its driver (nvidia-smi lists one) and
+# nvcc. GPU=1 builds them without a GPU (CI, to compile them with warnings as errors; their tests
+# then skip); GPU=0 leaves them out. `make gpu-archs` compiles them for every architecture.
 ifeq ($(CROSS),1)
 NVCC :=
 else
 NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+GPU ?= $(if $(shell nvidia-smi -L 2>/dev/null | grep -m 1 '^GPU'),1,0)
 ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(NVCC)))
 # The local GPU's architecture (e.g. sm_90), else Hopper; `make GPU_ARCH=sm_80` overrides.
@@ -66,49 +79,58 @@ CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ld
 endif
 endif
 
-# ---- stages ---------------------------------------------------------------------------------
-STAGES := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile)))
-stage_num = $(patsubst 0%,%,$(firstword $(subst _, ,$(1))))
-stage_kind = $(if $(wildcard $(1)/scan.cu),gpu,cpu)
-CPU_STAGES := $(foreach s,$(STAGES),$(if $(filter cpu,$(call stage_kind,$(s))),$(s)))
-GPU_STAGES := $(foreach s,$(STAGES),$(if $(filter gpu,$(call stage_kind,$(s))),$(s)))
+# ---- units ----------------------------------------------------------------------------------
+# Stages and the steps inside them, in course order (a stage before its steps).
+UNITS := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile [0-9][0-9]_*/[0-9][0-9][a-z]_*/Makefile)))
+# A unit's id, as the targets name it: 03_avx_blocked -> 3, 04_interleaved/04a_single_pass -> 4a.
+unit_id = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(1)))))
+unit_kind = $(if $(wildcard $(1)/*.cu),gpu,cpu)
+unit_of_id = $(firstword $(foreach u,$(UNITS),$(if $(filter $(1),$(call unit_id,$(u))),$(u))))
+IDS := $(foreach u,$(UNITS),$(call unit_id,$(u)))
+CPU_UNITS := $(foreach u,$(UNITS),$(if $(filter cpu,$(call unit_kind,$(u))),$(u)))
+GPU_UNITS := $(foreach u,$(UNITS),$(if $(filter gpu,$(call unit_kind,$(u))),$(u)))
 
-# A stage's Makefile sets PARENT and its own flags; read them here.
-define load_stage
+# A unit's Makefile sets PARENT and its own flags; read them here. SCAN_HARNESS := apps links the
+# applications' harness (common/apps*.c, common/apps_cub.cu) instead of the inclusive sum's check.
+define load_unit
 PARENT :=
 SCAN_ARCH :=
 SCAN_CFLAGS :=
 SCAN_NVCCFLAGS :=
+SCAN_HARNESS :=
 include $(1)/Makefile
 $(1)_PARENT := $$(PARENT)
 $(1)_ARCH := $$(SCAN_ARCH)
 $(1)_CFLAGS := $$(SCAN_CFLAGS)
 $(1)_NVCCFLAGS := $$(SCAN_NVCCFLAGS)
+$(1)_HARNESS := $$(SCAN_HARNESS)
 endef
 COURSE_TOP := 1
-$(foreach s,$(STAGES),$(eval $(call load_stage,$(s))))
+$(foreach u,$(UNITS),$(eval $(call load_unit,$(u))))
 
-# Stages built here: the CPU stages this compiler's architecture can run (a stage whose SIMD code
-# is one architecture's intrinsics names it in its Makefile: SCAN_ARCH := x86_64), and the GPU
-# stages where nvcc exists, SANITIZE is off and the build is not a cross build.
-cpu_stage_builds = $(if $($(1)_ARCH),$(filter $(CC_ARCH),$($(1)_ARCH)),yes)
-BUILT_STAGES := $(foreach s,$(CPU_STAGES),$(if $(call cpu_stage_builds,$(s)),$(s)))
+# Units built here: the CPU units this compiler's architecture can run (a unit whose SIMD code is
+# one architecture's intrinsics names it in its Makefile: SCAN_ARCH := x86_64), and the GPU units
+# where GPU is 1, nvcc exists, SANITIZE is off and the build is not a cross build.
+cpu_unit_builds = $(if $($(1)_ARCH),$(filter $(CC_ARCH),$($(1)_ARCH)),yes)
+BUILT_UNITS := $(foreach u,$(CPU_UNITS),$(if $(call cpu_unit_builds,$(u)),$(u)))
 ifeq ($(SANITIZE),1)
 GPU_SKIP_WHY := SANITIZE=1 covers the CPU code; GPU code is checked with make sanitize-gpu
 else ifeq ($(CROSS),1)
-GPU_SKIP_WHY := a cross build for $(CC_ARCH) builds the CPU stages only (nvcc here builds host code for $(HOST_ARCH))
+GPU_SKIP_WHY := a cross build for $(CC_ARCH) builds the CPU units only (nvcc here builds host code for $(HOST_ARCH))
 else ifeq ($(NVCC),)
 GPU_SKIP_WHY := no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)
+else ifneq ($(GPU),1)
+GPU_SKIP_WHY := no NVIDIA GPU or driver found: GPU stages skipped (GPU=1 compiles them anyway)
 else
-BUILT_STAGES += $(GPU_STAGES)
+BUILT_UNITS += $(GPU_UNITS)
 endif
-BUILT_STAGES := $(filter $(BUILT_STAGES),$(STAGES))
-# Why a stage is not built here: one line, printed where its tests or benchmark would run.
+BUILT_UNITS := $(filter $(BUILT_UNITS),$(UNITS))
+built = $(filter $(1),$(BUILT_UNITS))
+# Why a unit is not built here: one line, printed where its tests or benchmark would run.
 ARCH_SKIP_WHY = its SIMD intrinsics are $($(1)_ARCH) only; $(CC) builds for $(CC_ARCH)
-skip_why = $(if $(filter gpu,$(call stage_kind,$(1))),$(GPU_SKIP_WHY),$(call ARCH_SKIP_WHY,$(1)))
+skip_why = $(if $(filter gpu,$(call unit_kind,$(1))),$(GPU_SKIP_WHY),$(call ARCH_SKIP_WHY,$(1)))
 
 # ---- objects --------------------------------------------------------------------------------
-COMMON_OBJS := $(BUILD)/common/harness.o
 COMMON_HEADERS := $(wildcard common/*.h)
 
 # Check is looked for (and installed where possible) once, before the first file that includes it
@@ -118,20 +140,20 @@ $(BUILD)/check-found:
 	@CC="$(CC)" common/need.sh check
 	@mkdir -p $(@D) && touch $@
 
-$(BUILD)/common/tests.o: | $(BUILD)/check-found
+$(BUILD)/common/tests.o $(BUILD)/common/apps_tests.o: | $(BUILD)/check-found
 
 # Only the benchmark driver writes the commit and toolchain (into its CSV header).
 $(BUILD)/common/bench.o: $(BUILD)/toolchain.h
 
 $(BUILD)/common/%.o: common/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BASE) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS_BASE) -c $< -o $@
 
 # nvcc's header lists name the CUDA Toolkit's own headers too, which would rebuild everything on a
 # machine whose toolkit was installed later: the CUDA rules list the course's headers instead.
-$(BUILD)/common/platform_gpu.o: common/platform_gpu.cu $(COMMON_HEADERS)
+$(BUILD)/common/%.o: common/%.cu $(COMMON_HEADERS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
+	$(Q)$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
 
 # The commit and toolchain the benchmark writes into its CSV header; rewritten only on change. A
 # tree without git's history (an export, a copy on another machine) names its commit with
@@ -145,63 +167,68 @@ $(BUILD)/toolchain.h: FORCE
 
 FORCE:
 
-# The rules of one stage: scan.o (gcc or nvcc), test and bench binaries.
-define stage_rules
-$(1)_PLATFORM := $(BUILD)/common/platform_$(call stage_kind,$(1)).o
-$(1)_LIBS := $(if $(filter gpu,$(call stage_kind,$(1))),$(CUDA_LIBS))
-$(1)_DEFS := -DSTAGE_NAME='"$(1)"'
+# The harness objects a unit's binaries link: its platform, the harness, and the applications'
+# harness where the unit asks for it.
+unit_common = $(BUILD)/common/harness.o $(BUILD)/common/platform_$(call unit_kind,$(1)).o \
+              $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o)
+unit_test_common = $(BUILD)/common/tests.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_tests.o)
+unit_bench_common = $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_bench.o $(BUILD)/common/apps_cub.o)
 
-ifeq ($(call stage_kind,$(1)),gpu)
-$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
+# The rules of one unit: scan.o (gcc or nvcc), the test and bench binaries, and a stamp that says
+# in one line that the unit was (re)built.
+define unit_rules
+ifeq ($(call unit_kind,$(1)),gpu)
+$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard common/apps.h $(1)/*.cuh $(1)/*.h) $(1)/Makefile
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
+	$(Q)$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
 else
 $(BUILD)/$(1)/scan.o: $(1)/scan.c $(1)/Makefile
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
+	$(Q)$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
 endif
 
 $(BUILD)/$(1)/test.o: | $(BUILD)/check-found
 
 $(BUILD)/$(1)/%.o: $(1)/%.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_BASE) $$($(1)_DEFS) -c $$< -o $$@
+	$(Q)$$(CC) $$(CFLAGS_BASE) -DSTAGE_NAME='"$(notdir $(1))"' -c $$< -o $$@
 
-$(BUILD)/$(1)/test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/scan.o $(BUILD)/common/tests.o $$($(1)_PLATFORM) $(COMMON_OBJS)
-	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) $(CHECK_LIBS)
+$(BUILD)/$(1)/test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/scan.o $(call unit_test_common,$(1)) $(call unit_common,$(1))
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS)) $(CHECK_LIBS)
 
-$(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(BUILD)/common/bench.o $$($(1)_PLATFORM) $(COMMON_OBJS)
-	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) -lm
+$(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(call unit_bench_common,$(1)) $(call unit_common,$(1))
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS)) -lm
+
+$(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench
+	@echo "  built $(1): test, bench"
+	@touch $$@
 endef
-$(foreach s,$(BUILT_STAGES),$(eval $(call stage_rules,$(s))))
+$(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
 
-# A GPU stage with an apps.cu (stage 10's last chapter, what the scan is for) has a second pair of
+# A GPU unit with an apps.cu (stage 10's last chapter, what the scan is for) has a second pair of
 # binaries, apps-test and apps-bench: its applications on the shared tests and driver, checked
-# against common/apps.c, with CUB's calls as reference rows (common/apps_cub.cu). apps.cu
-# includes the stage's scan.cu for its kernels.
-APPS_STAGES := $(foreach s,$(filter $(GPU_STAGES),$(BUILT_STAGES)),$(if $(wildcard $(s)/apps.cu),$(s)))
+# against common/apps.c, with CUB's calls as reference rows (common/apps_cub.cu).
+APPS_UNITS := $(foreach u,$(filter $(GPU_UNITS),$(BUILT_UNITS)),$(if $(wildcard $(u)/apps.cu),$(u)))
 define apps_rules
 $(BUILD)/$(1)/apps.o: $(1)/apps.cu $(1)/scan.cu common/scan.h common/apps.h common/harness.h common/cuda_check.h $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
+	$(Q)$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
 
 $(BUILD)/$(1)/apps_test.o: | $(BUILD)/check-found
 
-$(BUILD)/$(1)/apps-test: $(BUILD)/$(1)/apps_test.o $(BUILD)/$(1)/apps.o $(BUILD)/common/tests.o $(BUILD)/common/apps.o $$($(1)_PLATFORM) $(COMMON_OBJS)
-	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) $(CHECK_LIBS)
+$(BUILD)/$(1)/apps-test: $(BUILD)/$(1)/apps_test.o $(BUILD)/$(1)/apps.o $(BUILD)/common/tests.o $(BUILD)/common/apps.o $(call unit_common,$(1))
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CUDA_LIBS) $(CHECK_LIBS)
 
-$(BUILD)/$(1)/apps-bench: $(BUILD)/$(1)/apps_bench.o $(BUILD)/$(1)/apps.o $(BUILD)/common/bench.o $(BUILD)/common/apps.o $(BUILD)/common/apps_cub.o $$($(1)_PLATFORM) $(COMMON_OBJS)
-	$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $$($(1)_LIBS) -lm
+$(BUILD)/$(1)/apps-bench: $(BUILD)/$(1)/apps_bench.o $(BUILD)/$(1)/apps.o $(BUILD)/common/bench.o $(BUILD)/common/apps.o $(BUILD)/common/apps_cub.o $(call unit_common,$(1))
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CUDA_LIBS) -lm
+
+$(BUILD)/$(1)/built: $(BUILD)/$(1)/apps-test $(BUILD)/$(1)/apps-bench
 endef
-$(foreach s,$(APPS_STAGES),$(eval $(call apps_rules,$(s))))
+$(foreach u,$(APPS_UNITS),$(eval $(call apps_rules,$(u))))
 
-$(BUILD)/common/apps_cub.o: common/apps_cub.cu $(COMMON_HEADERS)
-	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
-
-# The test and benchmark binaries of a built stage (apps-test and apps-bench too, where it has them).
-stage_tests = $(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_STAGES)),$(BUILD)/$(1)/apps-test)
-stage_benches = $(BUILD)/$(1)/bench $(if $(filter $(1),$(APPS_STAGES)),$(BUILD)/$(1)/apps-bench)
+# The test and benchmark binaries of a unit (apps-test and apps-bench too, where it has them).
+unit_tests = $(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_UNITS)),$(BUILD)/$(1)/apps-test)
+unit_benches = $(BUILD)/$(1)/bench $(if $(filter $(1),$(APPS_UNITS)),$(BUILD)/$(1)/apps-bench)
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).
--include $(wildcard $(BUILD)/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -405,10 +405,12 @@ START_TEST(repeatable_case)
 }
 END_TEST
 
+/* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
+#define HUGE_N (((size_t)1 << 31) + 7)
+
 START_TEST(size_2_31_plus_7)
 {
-    /* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
-    scan_case c = {((size_t)1 << 31) + 7, INPUT_RANDOM, 1, 2, 0};
+    scan_case c = {HUGE_N, INPUT_RANDOM, 1, 2, 0};
     scan_check(&c);
 }
 END_TEST
@@ -424,6 +426,33 @@ void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeo
     tcase_set_timeout(tc, timeout_s);
     tcase_add_test(tc, fn);
     suite_add_tcase(suite, tc);
+}
+
+/* Whether the memory the n = 2^31 + 7 case needs is here; if not, a SKIP line that says what it
+ * needs and what there is. (The variants' scratch: the largest, as they run one at a time.) */
+static int huge_fits(const scan_test_config *config)
+{
+    size_t host_arrays = config->host_arrays ? config->host_arrays : 3;
+    size_t device_arrays = config->device_arrays ? config->device_arrays : 2;
+    size_t scratch = 0;
+    for (size_t v = 0; v < stage_variant_count; v++)
+        if (scan_test_runs_variant(v) && stage_variants[v].scratch_bytes) {
+            size_t b = stage_variants[v].scratch_bytes(HUGE_N);
+            scratch = b > scratch ? b : scratch;
+        }
+    size_t host = host_arrays * HUGE_N * sizeof(uint32_t);
+    size_t device = device_arrays * (HUGE_N + 2 * GUARD) * sizeof(uint32_t) + scratch;
+    size_t host_limit = scan_host_memory_limit(), device_limit = scan_platform_here.probe_memory();
+    int cpu = !strcmp(scan_platform_here.kind, "cpu"); /* one memory for both */
+    if (cpu ? host + device <= host_limit : host <= host_limit && device <= device_limit) return 1;
+    if (cpu)
+        printf("SKIP: --huge (n = 2^31 + 7) needs %.1f GiB of memory; %.1f GiB are available\n",
+               scan_gib(host + device), scan_gib(host_limit));
+    else
+        printf("SKIP: --huge (n = 2^31 + 7) needs %.1f GiB of host memory (%.1f GiB available) "
+               "and %.1f GiB of device memory (%.1f GiB free)\n",
+               scan_gib(host), scan_gib(host_limit), scan_gib(device), scan_gib(device_limit));
+    return 0;
 }
 
 /* Check frees a suite through its runner only. */
@@ -443,7 +472,8 @@ static void usage(FILE *to, const char *argv0)
             "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
             "                  also SCAN_TEST_SMALL=1)\n"
             "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
-            "                  host memory and, on a GPU, ~18 GB of device memory\n"
+            "                  host memory and, on a GPU, ~18 GB of device memory: where they\n"
+            "                  are not there, a SKIP line says so (exit status 77)\n"
             "  --help, -h      this text\n",
             argv0);
 }
@@ -456,6 +486,7 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     int huge = huge_env && !strcmp(huge_env, "1");
     const char *small_env = getenv("SCAN_TEST_SMALL");
     int small = small_env && !strcmp(small_env, "1");
+    if (!scan_environment_ok(argv[0])) return 2;
     base_seed = scan_default_seed();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -551,6 +582,10 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         checked += scan_test_runs_variant(v);
     if (checked == 0) {
         printf("SKIP: no variant named by --variant can run on this machine\n");
+        discard(suite);
+        return 77;
+    }
+    if (huge && (!only_case || !strcmp(only_case, "size_2_31_plus_7")) && !huge_fits(config)) {
         discard(suite);
         return 77;
     }

@@ -35,6 +35,10 @@ typedef struct scan_test_config {
      * with the reference scan. NULL: the inclusive sum. */
     void (*check)(const struct scan_case *c);
     void (*check_repeatable)(size_t n, int repeats);
+    /* The memory one check of n elements holds at most, in n-word arrays: on the host (default 3:
+     * the input, the expected and the actual output) and on the device (default 2: in and out;
+     * each variant's scratch comes on top). --huge asks for that much before it starts. */
+    size_t host_arrays, device_arrays;
 } scan_test_config;
 
 /* One check: every runnable variant scans `n` elements of `input`, with `in` and `out` placed

@@ -14,14 +14,13 @@ RESULTS_ROOT := $(if $(filter 1,$(RECORD)),.,$(BUILD)/results)
 QUICK_ROOT := $(BUILD)/results/quick
 BENCH_ARGS ?=
 
-MAKE_QUIET := $(MAKE) --no-print-directory
+MAKE_QUIET := $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
 # Parallel builds, unless the command line gave its own -j.
 PARALLEL = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 TEST_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_tests,$(u)))
 BENCH_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_benches,$(u)))
-# run-tests.sh's arguments for a unit: UNIT=BINARY (and UNIT/apps=BINARY: stage 10's last
-# chapter), or UNIT=skip:WHY.
-run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_UNITS)),$(1)/apps=$(BUILD)/$(1)/apps-test),'$(1)=skip:$(call skip_why,$(1))')
+# run-tests.sh's arguments for a unit: UNIT=BINARY, or UNIT=skip:WHY.
+run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test,'$(1)=skip:$(call skip_why,$(1))')
 # The valid ids, for the message of a target that names none.
 ID_RANGE = stages $(firstword $(IDS)) to $(lastword $(filter-out %a %b %c %d %e %f %g %h,$(IDS)))$(if $(filter %a %b %c %d %e %f %g %h,$(IDS)), and steps $(filter %a %b %c %d %e %f %g %h,$(IDS)))
 # Checks BENCH_ARGS with a unit's benchmark before anything long runs (bench --check-args).
@@ -74,19 +73,19 @@ help:
 # the tests, the quick benchmarks and the charts run one after the other.
 all:
 	@common/need.sh check gnuplot
-	@$(MAKE_QUIET) test
-	@$(foreach u,$(UNITS),$(MAKE_QUIET) quick-$(call unit_id,$(u)) &&) true
-	@$(MAKE_QUIET) charts
+	+@$(MAKE_QUIET) test
+	+@$(foreach u,$(UNITS),$(MAKE_QUIET) quick-$(call unit_id,$(u)) &&) true
+	+@$(MAKE_QUIET) charts
 	@echo
 	@echo "Start reading: 01_scalar/README.md, beside its article; then \`make diff-2\` shows stage 02's"
 	@echo "idea as a diff, and \`make stage-2\` runs it. \`make help\` lists every target."
 
 binaries:
-	@$(if $(BUILT_UNITS),$(MAKE_QUIET) $(PARALLEL) $(addsuffix /built,$(addprefix $(BUILD)/,$(BUILT_UNITS))),true)
+	+@$(if $(BUILT_UNITS),$(MAKE_QUIET) $(PARALLEL) $(addsuffix /built,$(addprefix $(BUILD)/,$(BUILT_UNITS))),true)
 
 test:
-	@$(MAKE_QUIET) binaries
-	@$(MAKE_QUIET) run-tests
+	+@$(MAKE_QUIET) binaries
+	+@$(MAKE_QUIET) run-tests
 
 run-tests:
 	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(foreach u,$(UNITS),$(call run_args,$(u)))
@@ -113,34 +112,32 @@ check-grading:
 	@common/check-grading.sh
 
 bench:
-	@$(MAKE_QUIET) binaries
-	@$(foreach u,$(UNITS),$(MAKE_QUIET) bench-$(call unit_id,$(u)) &&) true
+	+@$(MAKE_QUIET) binaries
+	+@$(foreach u,$(UNITS),$(MAKE_QUIET) bench-$(call unit_id,$(u)) &&) true
 
 # Per-unit targets: make stage-3, make test-4a, make bench-3, make diff-3, make quick-3.
 define id_rules
 unit_binaries_$(1) = $(if $(call built,$(2)),$(MAKE_QUIET) $(PARALLEL) $(BUILD)/$(2)/built,true)
 
 test-$(1):
-	@$$(unit_binaries_$(1))
+	+@$$(unit_binaries_$(1))
 	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(call run_args,$(2))
 
 quick-$(1):
-	@$$(unit_binaries_$(1))
+	+@$$(unit_binaries_$(1))
 	@echo "== $(2): quick benchmark"
 	@$(if $(call built,$(2)),mkdir -p $(QUICK_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --quick --csv $(QUICK_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
-	@$(if $(filter $(2),$(APPS_UNITS)),echo "== $(2): quick benchmark of the applications (APPLICATIONS.md)" && mkdir -p $(QUICK_ROOT)/$(2)/results/apps && { $(EMULATOR) $(BUILD)/$(2)/apps-bench --quick --csv $(QUICK_ROOT)/$(2)/results/apps/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },true)
 
 stage-$(1):
-	@$$(unit_binaries_$(1))
+	+@$$(unit_binaries_$(1))
 	@$(call check_bench_args,$(2)) true
-	@$(MAKE_QUIET) test-$(1) quick-$(1)
+	+@$(MAKE_QUIET) test-$(1) && $(MAKE_QUIET) quick-$(1)
 
 bench-$(1):
-	@$$(unit_binaries_$(1))
+	+@$$(unit_binaries_$(1))
 	@$(call check_bench_args,$(2)) true
 	@echo "== $(2): full benchmark"
 	@$(if $(call built,$(2)),mkdir -p $(RESULTS_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --csv $(RESULTS_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
-	@$(if $(filter $(2),$(APPS_UNITS)),echo "== $(2): full benchmark of the applications (APPLICATIONS.md)" && mkdir -p $(RESULTS_ROOT)/$(2)/results/apps && { $(EMULATOR) $(BUILD)/$(2)/apps-bench --csv $(RESULTS_ROOT)/$(2)/results/apps/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },true)
 
 diff-$(1):
 	@common/diff.sh $(1)
@@ -160,16 +157,16 @@ charts:
 # GPU=1 BUILD=build/sm_NN GPU_ARCH=sm_NN` shares: CI compiles each architecture once).
 GPU_ARCHS ?= sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120
 gpu-archs:
-	@$(if $(NVCC),for arch in $(GPU_ARCHS); do \
+	+@$(if $(NVCC),for arch in $(GPU_ARCHS); do \
 	    echo "== $$arch"; \
 	    $(MAKE_QUIET) $(PARALLEL) BUILD=build/$$arch GPU_ARCH=$$arch GPU=1 WERROR=1 gpu-objects || exit 1; \
 	done; echo "gpu-archs: every GPU unit compiles for $(GPU_ARCHS)",echo "SKIP: no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)")
 
-gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o) $(foreach u,$(APPS_UNITS),$(BUILD)/$(u)/apps.o))
+gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o))
 	@echo "  $(GPU_ARCH): $(words $^) GPU objects compiled, warnings as errors (or up to date)"
 
 sanitize-gpu:
-	@$(MAKE_QUIET) binaries
+	+@$(MAKE_QUIET) binaries
 	@common/sanitize-gpu.sh $(foreach u,$(GPU_UNITS),$(if $(call built,$(u)),$(call unit_tests,$(u))))
 
 handout:

@@ -1,5 +1,5 @@
-/* The last chapter's harness (common/apps.h): its inputs, its references on the host, and the
- * comparison every test and benchmark of 10_gpu_coarsened's applications uses. */
+/* The applications' harness (common/apps.h): the rows of app variants, their inputs, their
+ * references on the host, and the comparison every test and benchmark of them uses. */
 #include "apps.h"
 
 #include <math.h>
@@ -7,7 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-app_arguments app_args;
+app_args app_row_args;
+
+void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
+                        void *scratch)
+{
+    app_variant_of(row)->run(in, out, n, &app_row_args, scratch);
+}
+
+void app_use_variant_rows(const app_variant *table, size_t count)
+{
+    scan_row *rows = malloc((count ? count : 1) * sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    for (size_t i = 0; i < count; i++)
+        rows[i] = (scan_row){table[i].name, table[i].scratch_bytes, app_row_run,
+                             table[i].tile ? table[i].tile : 1, table[i].flags, &table[i], NULL};
+    scan_rows = rows;
+    scan_row_count = count;
+}
 
 static const char *const family_names[APP_FAMILY_COUNT] = {
     "inclusive-sum",  "exclusive-sum", "max",   "float-sum", "select-if",
@@ -17,15 +37,6 @@ static const char *const family_names[APP_FAMILY_COUNT] = {
 const char *app_family_name(app_family f)
 {
     return f < APP_FAMILY_COUNT ? family_names[f] : "none";
-}
-
-app_family app_family_of(const char *name)
-{
-    size_t len = strcspn(name, "+");
-    for (int f = 0; f < APP_FAMILY_COUNT; f++)
-        if (strlen(family_names[f]) == len && !strncmp(name, family_names[f], len))
-            return (app_family)f;
-    return APP_FAMILY_COUNT;
 }
 
 int app_family_is_float(app_family f) { return f == APP_FLOAT_SUM; }

@@ -1,16 +1,17 @@
-/* The contract of the course's last chapter, what the scan is for (10_gpu_coarsened/apps.cu and
- * APPLICATIONS.md): exclusive and custom-operator scans, stream compaction, the segmented scan,
- * the radix split and sort.
+/* The contract of the applications steps (what the scan is for): exclusive and custom-operator
+ * scans, stream compaction, the segmented scan, the radix split and sort.
  *
- * Its variants keep the stage contract (common/scan.h: one table, stage_variants[], in a binary
- * of their own, and every rule on n, offsets, in place, untouched input and scratch) with three
- * additions:
- *   - a variant's name says what it computes: its family, the part before any '+'
- *     ("select-if+3-kernels" computes select-if; app_family_of);
- *   - the arguments beyond in, out, n and scratch are in app_args, set before run (device
- *     pointers): the flags of select-flagged, the heads of segmented-sum, and where a compaction
- *     writes its count;
+ * Such a step's kernel file defines app_variants[] (below) instead of stage_variants[]. Every rule
+ * of the stage contract (common/scan.h) holds for its variants: any n from 0, in place allowed
+ * (unless SCAN_OUT_OF_PLACE), any element offset, the input never modified, device pointers and
+ * scratch, the default stream, no allocation or synchronization inside run, scratch initialised
+ * inside run. In addition:
+ *   - a variant names what it computes: its family (app_family below);
+ *   - the arguments beyond in, out, n and scratch travel in an app_args, passed to run: the flags
+ *     of select-flagged, the heads of segmented-sum, where a compaction writes its count;
  *   - a compaction writes out[0..count) only: the kept elements, in their order.
+ * The harness for such a step is common/apps.c (inputs, host references, comparison), apps_tests.c
+ * and apps_bench.c (the test and benchmark mains) and apps_cub.cu (CUB's calls as reference rows).
  * This header compiles as C11 and under nvcc. */
 #ifndef APPS_H
 #define APPS_H
@@ -44,17 +45,42 @@ typedef enum app_family {
  * 2^31; as float32 bits, the non-negative numbers (half of a random input, either way). */
 #define APP_KEEP(x) (((x) >> 31) == 0u)
 
-typedef struct app_arguments {
+/* What a variant takes beyond in, out and n (device pointers; NULL where its family reads none). */
+typedef struct app_args {
     const uint32_t *flags; /* select-flagged: n words, nonzero keeps the element */
     const uint32_t *heads; /* segmented-sum: n words, nonzero starts a segment */
     const uint32_t *keys;  /* cub-segmented-sum (InclusiveSumByKey): each element's segment */
-    uint64_t *count;       /* select-if, select-flagged: where the number kept is written */
-} app_arguments;
-extern app_arguments app_args;
+    uint64_t *count;       /* select-if, select-flagged, cub-split: where the number kept goes */
+} app_args;
+
+/* One variant of an applications step: one row of its benchmark, checked against its family's
+ * reference by the tests. */
+typedef struct app_variant {
+    const char *name;                  /* row label, e.g. "select-if+3-kernels" */
+    app_family family;                 /* what it computes */
+    size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
+    void (*run)(const uint32_t *in, uint32_t *out, size_t n, const app_args *args, void *scratch);
+    size_t tile;                       /* as scan_variant.tile */
+    unsigned flags;                    /* SCAN_ flags (common/scan.h) */
+} app_variant;
+
+/* The table of an applications step's kernel file; its last row is the headline. */
+extern const app_variant app_variants[];
+extern const size_t app_variant_count;
+
+/* The harness's rows of a table of app variants (scan_rows, common/harness.h). A row run through
+ * scan_row_run passes app_row_args; the benchmark sets it before it times a size. The tests call
+ * the variants themselves, with the arguments of each case. */
+extern app_args app_row_args;
+void app_use_variant_rows(const app_variant *table, size_t count);
+/* The run of such a row: the variant, given app_row_args. */
+void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch);
+static inline const app_variant *app_variant_of(const scan_row *row)
+{
+    return (const app_variant *)row->variant;
+}
 
 const char *app_family_name(app_family f);
-/* The family of a variant or reference row by its name, or APP_FAMILY_COUNT for none. */
-app_family app_family_of(const char *name);
 /* Whether the family's elements are float32 (its inputs are made of floats). */
 int app_family_is_float(app_family f);
 /* Whether the family reads flags (select-flagged's flags, segmented-sum's heads). */
@@ -90,8 +116,8 @@ int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *e
 
 /* The CUB calls a practitioner would make instead (common/apps_cub.cu), as reference rows:
  * "cub-" and the family's name. */
-extern const scan_variant app_cub_rows[];
-extern const size_t app_cub_row_count;
+extern const app_variant app_cub_variants[];
+extern const size_t app_cub_variant_count;
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,8 @@
-/* The reference rows of stage 10's last chapter (common/apps.h): the CUB call a practitioner
- * would make instead of each application, measured in the same run as the chapter's kernels.
- * Every row keeps the stage contract (scratch from the driver, no allocation, the default
- * stream); its extra arguments come from app_args, as the chapter's own variants' do. Its name
- * is "cub-" and the family it computes. */
+/* The reference rows of the applications steps (common/apps.h): the CUB call a practitioner
+ * would make instead of each application, measured in the same run as the step's kernels. Every
+ * row keeps the applications' contract (scratch from the driver, no allocation, the default
+ * stream, its extra arguments in the app_args it is given). Its name is "cub-" and the family it
+ * computes. */
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -37,7 +37,8 @@ enum cub_row {
 };
 
 template <cub_row ROW>
-static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t *out, size_t n)
+static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t *out, size_t n,
+                     const app_args *args)
 {
     const long long items = (long long)n;
     if constexpr (ROW == EXCLUSIVE_SUM)
@@ -49,16 +50,16 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
         CUDA_CHECK(cub::DeviceScan::InclusiveSum(scratch, bytes, (const float *)in, (float *)out,
                                                  items, 0));
     else if constexpr (ROW == SELECT_IF)
-        CUDA_CHECK(cub::DeviceSelect::If(scratch, bytes, in, out, app_args.count, items,
+        CUDA_CHECK(cub::DeviceSelect::If(scratch, bytes, in, out, args->count, items,
                                          keep_predicate{}, 0));
     else if constexpr (ROW == SELECT_FLAGGED)
-        CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, app_args.flags, out,
-                                              app_args.count, items, 0));
+        CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, args->flags, out,
+                                              args->count, items, 0));
     else if constexpr (ROW == SEGMENTED_SUM) /* the segments as keys: equal neighbours are one */
-        CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, app_args.keys, in, out, items,
+        CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, args->keys, in, out, items,
                                                       cuda::std::equal_to<>{}, 0));
     else if constexpr (ROW == SPLIT) /* (it writes the second part in reverse order: not stable) */
-        CUDA_CHECK(cub::DevicePartition::If(scratch, bytes, in, out, app_args.count, items,
+        CUDA_CHECK(cub::DevicePartition::If(scratch, bytes, in, out, args->count, items,
                                             bit0_clear{}, 0));
     else
         CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch, bytes, in, out, items, 0, 32, 0));
@@ -67,12 +68,14 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
 template <cub_row ROW> static size_t cub_scratch(size_t n)
 {
     size_t bytes = 0;
-    cub_call<ROW>(NULL, bytes, NULL, NULL, n);
+    const app_args none = {NULL, NULL, NULL, NULL};
+    cub_call<ROW>(NULL, bytes, NULL, NULL, n, &none);
     return bytes;
 }
 
 template <cub_row ROW>
-static void cub_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void cub_run(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                    void *scratch)
 {
     static size_t cached_n = (size_t)-1, cached_bytes; /* keep the size query out of the timing */
     if (n != cached_n) {
@@ -80,21 +83,21 @@ static void cub_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
         cached_n = n;
     }
     size_t bytes = cached_bytes;
-    cub_call<ROW>(scratch, bytes, in, out, n);
+    cub_call<ROW>(scratch, bytes, in, out, n, args);
 }
 
-#define CUB_ROW(name, ROW)                                                                         \
+#define CUB_ROW(name, family, ROW)                                                                 \
     {                                                                                              \
-        name, cub_scratch<ROW>, cub_run<ROW>, 1, 0                                                 \
+        name, family, cub_scratch<ROW>, cub_run<ROW>, 1, 0                                         \
     }
-extern "C" const scan_variant app_cub_rows[] = {
-    CUB_ROW("cub-exclusive-sum", EXCLUSIVE_SUM),
-    CUB_ROW("cub-max", MAX),
-    CUB_ROW("cub-float-sum", FLOAT_SUM),
-    CUB_ROW("cub-select-if", SELECT_IF),
-    CUB_ROW("cub-select-flagged", SELECT_FLAGGED),
-    CUB_ROW("cub-segmented-sum", SEGMENTED_SUM),
-    CUB_ROW("cub-split", SPLIT),
-    CUB_ROW("cub-sort", SORT),
+extern "C" const app_variant app_cub_variants[] = {
+    CUB_ROW("cub-exclusive-sum", APP_EXCLUSIVE_SUM, EXCLUSIVE_SUM),
+    CUB_ROW("cub-max", APP_INCLUSIVE_MAX, MAX),
+    CUB_ROW("cub-float-sum", APP_FLOAT_SUM, FLOAT_SUM),
+    CUB_ROW("cub-select-if", APP_SELECT_IF, SELECT_IF),
+    CUB_ROW("cub-select-flagged", APP_SELECT_FLAGGED, SELECT_FLAGGED),
+    CUB_ROW("cub-segmented-sum", APP_SEGMENTED_SUM, SEGMENTED_SUM),
+    CUB_ROW("cub-split", APP_SPLIT, SPLIT),
+    CUB_ROW("cub-sort", APP_SORT, SORT),
 };
-extern "C" const size_t app_cub_row_count = sizeof app_cub_rows / sizeof app_cub_rows[0];
+extern "C" const size_t app_cub_variant_count = sizeof app_cub_variants / sizeof app_cub_variants[0];

@@ -1,4 +1,4 @@
-/* The shared benchmark driver. A stage's bench.c names its default sweep and calls it:
+/* The shared benchmark driver. A unit's bench.c names its default sweep and calls it:
  *
  *     int main(int argc, char **argv)
  *     {
@@ -6,10 +6,10 @@
  *         return scan_bench_main(argc, argv, &config);
  *     }
  *
- * For every size it measures every variant of the stage and the platform's reference rows in the
+ * For every size it measures every variant of the unit and the platform's reference rows in the
  * same run (scalar, memcpy and stream on a CPU, copy and cub on a GPU), after checking each
- * variant's output against the reference scan; it prints a table and writes one CSV row per
- * (row, n). */
+ * variant's output against the reference scan; it writes one CSV row per (row, n) and prints a
+ * table at the end. */
 #ifndef BENCH_H
 #define BENCH_H
 
@@ -33,14 +33,16 @@ typedef struct scan_bench_config {
      *   references more reference rows, measured after the platform's (copy, cub) */
     void (*fill)(uint32_t *input, size_t n, uint64_t seed);
     void (*prepare)(const uint32_t *input, const uint32_t *device_in, size_t n, uint64_t seed);
-    int (*check)(const scan_variant *v, const uint32_t *input, const uint32_t *actual, size_t n,
+    int (*check)(const scan_row *row, const uint32_t *input, const uint32_t *actual, size_t n,
                  char *msg, size_t msg_size);
-    double (*bytes_per_element)(const scan_variant *row, size_t n);
-    const scan_variant *references;
+    double (*bytes_per_element)(const scan_row *row, size_t n);
+    const scan_row *references;
     size_t reference_count;
 } scan_bench_config;
 
-#define scan_bench_main(argc, argv, config) scan_bench_main_for(STAGE_NAME, argc, argv, config)
+#define scan_bench_main(argc, argv, config)                                                        \
+    (scan_use_variant_rows(stage_variants, stage_variant_count, stage_variant_missing),             \
+     scan_bench_main_for(STAGE_NAME, argc, argv, config))
 int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_bench_config *config);
 
 #endif /* BENCH_H */

@@ -101,9 +101,35 @@ int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, cha
     return 0;
 }
 
-const char *scan_variant_missing(size_t i)
+const scan_row *scan_rows;
+size_t scan_row_count;
+
+static void run_scan_variant(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
+                             void *scratch)
 {
-    return stage_variant_missing ? stage_variant_missing(i) : NULL;
+    ((const scan_variant *)row->variant)->run(in, out, n, scratch);
+}
+
+scan_row scan_row_of(const scan_variant *v)
+{
+    return (scan_row){v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1,
+                      v->flags, v, NULL};
+}
+
+void scan_use_variant_rows(const scan_variant *table, size_t count,
+                           const char *(*missing)(size_t i))
+{
+    scan_row *rows = malloc((count ? count : 1) * sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    for (size_t i = 0; i < count; i++) {
+        rows[i] = scan_row_of(&table[i]);
+        rows[i].missing = missing ? missing(i) : NULL;
+    }
+    scan_rows = rows;
+    scan_row_count = count;
 }
 
 int scan_cpu_hidden(const char *feature)
@@ -124,27 +150,27 @@ const char *scan_missing_why(const char *missing)
     return scan_cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
 }
 
-size_t scan_variant_named(const char *argv0, const char *name)
+size_t scan_row_named(const char *argv0, const char *name)
 {
     size_t v = 0;
-    while (v < stage_variant_count && strcmp(stage_variants[v].name, name))
+    while (v < scan_row_count && strcmp(scan_rows[v].name, name))
         v++;
-    if (v == stage_variant_count) {
-        fprintf(stderr, "%s: no variant named '%s'; this stage has:", argv0, name);
-        for (size_t k = 0; k < stage_variant_count; k++)
-            fprintf(stderr, " '%s'", stage_variants[k].name);
+    if (v == scan_row_count) {
+        fprintf(stderr, "%s: no variant named '%s'; this unit has:", argv0, name);
+        for (size_t k = 0; k < scan_row_count; k++)
+            fprintf(stderr, " '%s'", scan_rows[k].name);
         fprintf(stderr, "\n");
     }
     return v;
 }
 
-size_t scan_report_runnable_variants(void)
+size_t scan_report_runnable_rows(void)
 {
     size_t runnable = 0;
-    for (size_t i = 0; i < stage_variant_count; i++) {
-        const char *missing = scan_variant_missing(i);
+    for (size_t i = 0; i < scan_row_count; i++) {
+        const char *missing = scan_rows[i].missing;
         if (missing)
-            printf("SKIP: variant %s needs %s, %s\n", stage_variants[i].name, missing,
+            printf("SKIP: variant %s needs %s, %s\n", scan_rows[i].name, missing,
                    scan_missing_why(missing));
         else
             runnable++;

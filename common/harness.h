@@ -44,11 +44,43 @@ void scan_poison(uint32_t *out, const uint32_t *expected, size_t n);
 int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, char *msg,
                  size_t msg_size);
 
+/* ---- rows: what a binary tests and times ---------------------------------------------------- */
+
+/* A test or benchmark binary runs rows: the unit's variants (a stage's or step's stage_variants[],
+ * common/scan.h, or an applications step's app_variants[], common/apps.h) and, in a benchmark,
+ * the reference rows. A row runs its variant through `run`, which passes it whatever else it
+ * takes. */
+typedef struct scan_row {
+    const char *name;
+    size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
+    void (*run)(const struct scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
+                void *scratch);
+    size_t tile;          /* the variant's tile (1: none); the tests probe around its multiples */
+    unsigned flags;       /* its SCAN_ flags */
+    const void *variant;  /* the scan_variant or app_variant behind it */
+    const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
+} scan_row;
+
+/* The unit's rows, set once at start (scan_use_variant_rows, or the applications' harness). */
+extern const scan_row *scan_rows;
+extern size_t scan_row_count;
+/* Makes the rows of a table of scan variants (a unit's stage_variants[]), each asked `missing`
+ * (stage_variant_missing, or NULL). scan_test_main and scan_bench_main call it. */
+void scan_use_variant_rows(const scan_variant *table, size_t count,
+                           const char *(*missing)(size_t i));
+/* A row of a scan variant (the platform's reference rows, copy and cub, are such). */
+scan_row scan_row_of(const scan_variant *v);
+static inline void scan_row_run(const scan_row *r, const uint32_t *in, uint32_t *out, size_t n,
+                                void *scratch)
+{
+    r->run(r, in, out, n, scratch);
+}
+
 /* ---- the platform ------------------------------------------------------------------------- */
 
-/* Where a stage's variants run. platform_cpu.c and platform_gpu.cu each define
- * `scan_platform_here`; a stage links one of them, so test and benchmark code is the same for CPU
- * and GPU stages. "Device" memory below is plain host memory on the CPU platform. */
+/* Where a unit's variants run. platform_cpu.c and platform_gpu.cu each define
+ * `scan_platform_here`; a unit links one of them, so test and benchmark code is the same for CPU
+ * and GPU units. "Device" memory below is plain host memory on the CPU platform. */
 typedef struct scan_platform {
     const char *kind; /* "cpu" or "gpu" */
     const char *unit; /* what the terminal table shows: "Gelem/s" or "GB/s" */
@@ -61,9 +93,8 @@ typedef struct scan_platform {
     void (*download)(void *host_dst, const void *device_src, size_t bytes);
     /* Waits for submitted work; exits with file, line and message if any of it failed. */
     void (*finish)(void);
-    /* Milliseconds for `runs` back-to-back calls of v->run (GPU: CUDA events around the launches).
-     */
-    double (*time_runs)(const scan_variant *v, const uint32_t *in, uint32_t *out, size_t n,
+    /* Milliseconds for `runs` back-to-back runs of a row (GPU: CUDA events around the launches). */
+    double (*time_runs)(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                         void *scratch, long runs);
     /* Device name, e.g. "NVIDIA H100 80GB HBM3"; then "key=value" facts for the CSV header. */
     void (*describe)(char *name, size_t name_size, char *facts, size_t facts_size);
@@ -79,17 +110,15 @@ typedef struct scan_platform {
 
 extern const scan_platform scan_platform_here;
 
-/* Why variant i cannot run on this machine, or NULL (see stage_variant_missing in scan.h). */
-const char *scan_variant_missing(size_t i);
-/* The end of a skip line for a variant that needs `missing`: "which this machine lacks", or
- * "which SCAN_HIDE_CPU hides" (scan_cpu_hidden in scan.h). */
+/* The end of a skip line for a row that needs `missing`: "which this machine lacks", or "which
+ * SCAN_HIDE_CPU hides" (scan_cpu_hidden in scan.h). */
 const char *scan_missing_why(const char *missing);
-/* The index of the variant called `name` in the stage's table; when there is none, prints
- * "ARGV0: no variant named 'NAME'; this stage has: 'a' 'b' ..." to stderr and returns
- * stage_variant_count. (--variant in the tests and the benchmark.) */
-size_t scan_variant_named(const char *argv0, const char *name);
-/* Prints one "SKIP: variant ..." line per variant that cannot run; returns how many can. */
-size_t scan_report_runnable_variants(void);
+/* The index of the row called `name`; when there is none, prints "ARGV0: no variant named 'NAME';
+ * this unit has: 'a' 'b' ..." to stderr and returns scan_row_count. (--variant in the tests and
+ * the benchmark.) */
+size_t scan_row_named(const char *argv0, const char *name);
+/* Prints one "SKIP: variant ..." line per row that cannot run; returns how many can. */
+size_t scan_report_runnable_rows(void);
 
 /* ---- small utilities ---------------------------------------------------------------------- */
 

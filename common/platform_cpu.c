@@ -42,12 +42,12 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-static double cpu_time_runs(const scan_variant *v, const uint32_t *in, uint32_t *out, size_t n,
+static double cpu_time_runs(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                             void *scratch, long runs)
 {
     double start = now_ms();
     for (long r = 0; r < runs; r++)
-        v->run(in, out, n, scratch);
+        scan_row_run(row, in, out, n, scratch);
     return now_ms() - start;
 }
 

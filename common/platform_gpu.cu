@@ -82,7 +82,7 @@ static void gpu_finish(void)
     CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-static double gpu_time_runs(const scan_variant *v, const uint32_t *in, uint32_t *out, size_t n,
+static double gpu_time_runs(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                             void *scratch, long runs)
 {
     cudaEvent_t start, stop;
@@ -90,7 +90,7 @@ static double gpu_time_runs(const scan_variant *v, const uint32_t *in, uint32_t 
     CUDA_CHECK(cudaEventCreate(&stop));
     CUDA_CHECK(cudaEventRecord(start, 0));
     for (long r = 0; r < runs; r++)
-        v->run(in, out, n, scratch);
+        scan_row_run(row, in, out, n, scratch);
     CUDA_CHECK(cudaEventRecord(stop, 0));
     CUDA_CHECK(cudaEventSynchronize(stop));
     gpu_finish();

@@ -205,30 +205,9 @@ $(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
 
-# A GPU unit with an apps.cu (stage 10's last chapter, what the scan is for) has a second pair of
-# binaries, apps-test and apps-bench: its applications on the shared tests and driver, checked
-# against common/apps.c, with CUB's calls as reference rows (common/apps_cub.cu).
-APPS_UNITS := $(foreach u,$(filter $(GPU_UNITS),$(BUILT_UNITS)),$(if $(wildcard $(u)/apps.cu),$(u)))
-define apps_rules
-$(BUILD)/$(1)/apps.o: $(1)/apps.cu $(1)/scan.cu common/scan.h common/apps.h common/harness.h common/cuda_check.h $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
-	@mkdir -p $$(@D)
-	$(Q)$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
-
-$(BUILD)/$(1)/apps_test.o: | $(BUILD)/check-found
-
-$(BUILD)/$(1)/apps-test: $(BUILD)/$(1)/apps_test.o $(BUILD)/$(1)/apps.o $(BUILD)/common/tests.o $(BUILD)/common/apps.o $(call unit_common,$(1))
-	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CUDA_LIBS) $(CHECK_LIBS)
-
-$(BUILD)/$(1)/apps-bench: $(BUILD)/$(1)/apps_bench.o $(BUILD)/$(1)/apps.o $(BUILD)/common/bench.o $(BUILD)/common/apps.o $(BUILD)/common/apps_cub.o $(call unit_common,$(1))
-	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CUDA_LIBS) -lm
-
-$(BUILD)/$(1)/built: $(BUILD)/$(1)/apps-test $(BUILD)/$(1)/apps-bench
-endef
-$(foreach u,$(APPS_UNITS),$(eval $(call apps_rules,$(u))))
-
-# The test and benchmark binaries of a unit (apps-test and apps-bench too, where it has them).
-unit_tests = $(BUILD)/$(1)/test $(if $(filter $(1),$(APPS_UNITS)),$(BUILD)/$(1)/apps-test)
-unit_benches = $(BUILD)/$(1)/bench $(if $(filter $(1),$(APPS_UNITS)),$(BUILD)/$(1)/apps-bench)
+# The test and benchmark binaries of a unit.
+unit_tests = $(BUILD)/$(1)/test
+unit_benches = $(BUILD)/$(1)/bench
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -33,7 +33,7 @@ static size_t selected_count;
 
 int scan_test_runs_variant(size_t v)
 {
-    if (scan_variant_missing(v)) return 0;
+    if (scan_rows[v].missing) return 0;
     for (size_t i = 0; i < selected_count; i++)
         if (selected[i] == v) return 1;
     return selected_count == 0;
@@ -58,8 +58,8 @@ size_t scan_test_constant(const char *name)
 static void collect_tiles(void)
 {
     tile_count = 0;
-    for (size_t v = 0; v < stage_variant_count; v++) {
-        size_t t = stage_variants[v].tile ? stage_variants[v].tile : 1, i = 0;
+    for (size_t v = 0; v < scan_row_count; v++) {
+        size_t t = scan_rows[v].tile ? scan_rows[v].tile : 1, i = 0;
         while (i < tile_count && tiles[i] < t)
             i++;
         if ((i < tile_count && tiles[i] == t) || tile_count == MAX_TILES) continue;
@@ -173,7 +173,7 @@ void scan_describe_case(const scan_case *c, const char *variant, char *buf, size
                  c->in_offset, c->out_offset);
 }
 
-void *scan_test_scratch(const scan_variant *v, size_t n)
+void *scan_test_scratch(const scan_row *v, size_t n)
 {
     size_t bytes = v->scratch_bytes ? v->scratch_bytes(n) : 0;
     if (!bytes) return NULL;
@@ -199,16 +199,16 @@ void scan_check(const scan_case *c)
     scan_reference(input, expected, n);
 
     char what[256], msg[512];
-    for (size_t v = 0; v < stage_variant_count; v++) {
+    for (size_t v = 0; v < scan_row_count; v++) {
         if (!scan_test_runs_variant(v)) continue;
-        const scan_variant *variant = &stage_variants[v];
+        const scan_row *variant = &scan_rows[v];
         scan_describe_case(c, variant->name, what, sizeof what);
         void *scratch = scan_test_scratch(variant, n);
 
         if (c->in_place) {
             guarded buf = scan_guarded_make(n, c->in_offset);
             scan_guarded_put(&buf, input);
-            variant->run(scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
+            scan_row_run(variant, scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
             scan_platform_here.finish();
             scan_guarded_get(&buf, actual);
             if (!scan_compare(expected, actual, n, msg, sizeof msg))
@@ -224,7 +224,7 @@ void scan_check(const scan_case *c)
             for (int run = 1; run <= 2; run++) {
                 scan_poison(actual, expected, n);
                 scan_guarded_put(&out, actual);
-                variant->run(scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
+                scan_row_run(variant, scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
                 scan_platform_here.finish();
                 scan_guarded_get(&out, actual);
                 if (!scan_compare(expected, actual, n, msg, sizeof msg))
@@ -284,18 +284,18 @@ void scan_check_repeatable(size_t n, int repeats)
     uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
     scan_platform_here.upload(in, input, n * sizeof *in);
     char msg[512];
-    for (size_t v = 0; v < stage_variant_count; v++) {
+    for (size_t v = 0; v < scan_row_count; v++) {
         if (!scan_test_runs_variant(v)) continue;
-        void *scratch = scan_test_scratch(&stage_variants[v], n);
+        void *scratch = scan_test_scratch(&scan_rows[v], n);
         for (int r = 1; r <= repeats; r++) {
             scan_poison(actual, expected, n);
             scan_platform_here.upload(out, actual, n * sizeof *out);
-            stage_variants[v].run(in, out, n, scratch);
+            scan_row_run(&scan_rows[v], in, out, n, scratch);
             scan_platform_here.finish();
             scan_platform_here.download(actual, out, n * sizeof *out);
             if (!scan_compare(expected, actual, n, msg, sizeof msg))
                 ck_abort_msg("variant '%s', n=%zu, --seed %llu, repetition %d of %d: %s",
-                             stage_variants[v].name, n, (unsigned long long)base_seed, r, repeats,
+                             scan_rows[v].name, n, (unsigned long long)base_seed, r, repeats,
                              msg);
         }
         if (scratch) scan_platform_here.release(scratch);
@@ -435,9 +435,9 @@ static int huge_fits(const scan_test_config *config)
     size_t host_arrays = config->host_arrays ? config->host_arrays : 3;
     size_t device_arrays = config->device_arrays ? config->device_arrays : 2;
     size_t scratch = 0;
-    for (size_t v = 0; v < stage_variant_count; v++)
-        if (scan_test_runs_variant(v) && stage_variants[v].scratch_bytes) {
-            size_t b = stage_variants[v].scratch_bytes(HUGE_N);
+    for (size_t v = 0; v < scan_row_count; v++)
+        if (scan_test_runs_variant(v) && scan_rows[v].scratch_bytes) {
+            size_t b = scan_rows[v].scratch_bytes(HUGE_N);
             scratch = b > scratch ? b : scratch;
         }
     size_t host = host_arrays * HUGE_N * sizeof(uint32_t);
@@ -507,8 +507,8 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
                 usage(stderr, argv[0]);
                 return 2;
             }
-            const size_t v = scan_variant_named(argv[0], argv[++i]);
-            if (v == stage_variant_count) {
+            const size_t v = scan_row_named(argv[0], argv[++i]);
+            if (v == scan_row_count) {
                 usage(stderr, argv[0]);
                 return 2;
             }
@@ -572,13 +572,13 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         discard(suite);
         return 77;
     }
-    if (scan_report_runnable_variants() == 0) {
+    if (scan_report_runnable_rows() == 0) {
         printf("SKIP: no variant of %s can run on this machine\n", stage);
         discard(suite);
         return 77;
     }
     size_t checked = 0;
-    for (size_t v = 0; v < stage_variant_count; v++)
+    for (size_t v = 0; v < scan_row_count; v++)
         checked += scan_test_runs_variant(v);
     if (checked == 0) {
         printf("SKIP: no variant named by --variant can run on this machine\n");
@@ -590,7 +590,7 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         return 77;
     }
     printf("%s: %zu of %zu variants, tile %zu, seed %llu (repeat with --seed %llu)\n", stage,
-           checked, stage_variant_count, tile_size, (unsigned long long)base_seed,
+           checked, scan_row_count, tile_size, (unsigned long long)base_seed,
            (unsigned long long)base_seed);
     fflush(stdout);
 

@@ -84,7 +84,7 @@ void scan_guarded_free(scan_guarded *g);
 const char *scan_guarded_damage(const scan_guarded *g, const char *which, char *msg, size_t size);
 /* Device scratch for variant v at size n, filled with garbage (a variant initialises its own),
  * or NULL when it needs none. */
-void *scan_test_scratch(const scan_variant *v, size_t n);
+void *scan_test_scratch(const scan_row *v, size_t n);
 /* "variant 'x', n=..., input ..., --seed ..., offsets ...": what a failure message starts with. */
 void scan_describe_case(const scan_case *c, const char *variant, char *buf, size_t size);
 /* Host memory for count words; fails the test when there is not enough. */
@@ -114,7 +114,9 @@ void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeo
 /* Parses the command line, probes the device, runs the shared cases and the stage's, prints
  * Check's summary and returns the exit status (0 pass, 1 fail, 2 bad usage, 77 nothing runnable).
  */
-#define scan_test_main(argc, argv, config) scan_test_main_for(STAGE_NAME, argc, argv, config)
+#define scan_test_main(argc, argv, config)                                                          \
+    (scan_use_variant_rows(stage_variants, stage_variant_count, stage_variant_missing),             \
+     scan_test_main_for(STAGE_NAME, argc, argv, config))
 int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config);
 
 #endif /* TESTS_H */

@@ -14,8 +14,7 @@
 /* (CUB first: block_scan.cuh's WARP_THREADS macro would rename a member of CUB's.) */
 #include <cub/block/block_scan.cuh>
 
-#define COARSENED_KERNELS_ONLY
-#include "scan.cu"
+#include "tile.cuh"
 
 #include "apps.h"
 
@@ -496,8 +495,10 @@ template <class C> static void clear_scratch(void *scratch, uint32_t tiles)
 }
 
 template <class C, class OP, bool EXCLUSIVE>
-static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                              void *scratch)
 {
+    (void)args;
     if (n == 0) return;
     const tile_io io = app_io(in, out, n);
     const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
@@ -513,60 +514,63 @@ static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, void 
 }
 
 template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN>
-static void launch_select(const tile_io &io, uint32_t tiles, void *scratch)
+static void launch_select(const tile_io &io, uint32_t tiles, const app_args *args, void *scratch)
 {
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    if (!FLAGGED || aligned_alike(app_args.flags, io.out))
+    if (!FLAGGED || aligned_alike(args->flags, io.out))
         select_fused<C, FLAGGED, STAGED, ALIGNED_IN, true><<<tiles, C::THREADS>>>(
-            io, app_args.flags, app_args.count, tiles, tile_counter, descriptors);
+            io, args->flags, args->count, tiles, tile_counter, descriptors);
     else
         select_fused<C, FLAGGED, STAGED, ALIGNED_IN, false><<<tiles, C::THREADS>>>(
-            io, app_args.flags, app_args.count, tiles, tile_counter, descriptors);
+            io, args->flags, args->count, tiles, tile_counter, descriptors);
     LAUNCH_CHECK();
 }
 
 template <class C, bool FLAGGED, bool STAGED>
-static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                             void *scratch)
 {
     if (n == 0) {
-        CUDA_CHECK(cudaMemsetAsync(app_args.count, 0, sizeof *app_args.count, 0));
+        CUDA_CHECK(cudaMemsetAsync(args->count, 0, sizeof *args->count, 0));
         return;
     }
     const tile_io io = app_io(in, out, n);
     const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
-        launch_select<C, FLAGGED, STAGED, true>(io, tiles, scratch);
+        launch_select<C, FLAGGED, STAGED, true>(io, tiles, args, scratch);
     else
-        launch_select<C, FLAGGED, STAGED, false>(io, tiles, scratch);
+        launch_select<C, FLAGGED, STAGED, false>(io, tiles, args, scratch);
 }
 
 template <class C, bool ALIGNED_IN>
-static void launch_segmented(const tile_io &io, uint32_t tiles, void *scratch)
+static void launch_segmented(const tile_io &io, uint32_t tiles, const app_args *args,
+                             void *scratch)
 {
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    if (aligned_alike(app_args.heads, io.out))
+    if (aligned_alike(args->heads, io.out))
         segmented_scan<C, ALIGNED_IN, true>
-            <<<tiles, C::THREADS>>>(io, app_args.heads, tile_counter, descriptors);
+            <<<tiles, C::THREADS>>>(io, args->heads, tile_counter, descriptors);
     else
         segmented_scan<C, ALIGNED_IN, false>
-            <<<tiles, C::THREADS>>>(io, app_args.heads, tile_counter, descriptors);
+            <<<tiles, C::THREADS>>>(io, args->heads, tile_counter, descriptors);
     LAUNCH_CHECK();
 }
 
 template <class C>
-static void run_segmented(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void run_segmented(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                          void *scratch)
 {
     if (n == 0) return;
     const tile_io io = app_io(in, out, n);
     const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
-        launch_segmented<C, true>(io, tiles, scratch);
+        launch_segmented<C, true>(io, tiles, args, scratch);
     else
-        launch_segmented<C, false>(io, tiles, scratch);
+        launch_segmented<C, false>(io, tiles, args, scratch);
 }
 
 /* Scratch of the three kernels: the flags and the places (n words each, 16-byte aligned), then
@@ -579,19 +583,20 @@ template <class C> static size_t three_kernel_scratch_bytes(size_t n)
 }
 
 template <class C, bool FLAGGED>
-static void run_select_3_kernels(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void run_select_3_kernels(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                                 void *scratch)
 {
     if (n == 0) {
-        CUDA_CHECK(cudaMemsetAsync(app_args.count, 0, sizeof *app_args.count, 0));
+        CUDA_CHECK(cudaMemsetAsync(args->count, 0, sizeof *args->count, 0));
         return;
     }
     uint32_t *keep = (uint32_t *)scratch, *place = keep + words16(n);
     void *scan_scratch = place + words16(n);
     const unsigned blocks = (unsigned)((n + 255) / 256 < 65536 ? (n + 255) / 256 : 65536);
-    compaction_flags<FLAGGED><<<blocks, 256>>>(in, app_args.flags, keep, n);
+    compaction_flags<FLAGGED><<<blocks, 256>>>(in, args->flags, keep, n);
     LAUNCH_CHECK();
-    run_operator_scan<C, sum_op, true>(keep, place, n, scan_scratch);
-    compaction_scatter<<<blocks, 256>>>(in, keep, place, out, app_args.count, n);
+    run_operator_scan<C, sum_op, true>(keep, place, n, args, scan_scratch);
+    compaction_scatter<<<blocks, 256>>>(in, keep, place, out, args->count, n);
     LAUNCH_CHECK();
 }
 
@@ -628,8 +633,11 @@ template <int BITS> static void launch_count_zeros(const uint32_t *keys, size_t 
 }
 
 /* One stable split by bit 0: the keys with it clear, then the others, each in their order. */
-template <class C> static void run_split(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+template <class C>
+static void run_split(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                      void *scratch)
 {
+    (void)args;
     if (n == 0) return;
     uint32_t *zeros = (uint32_t *)scratch;
     void *pass_scratch = zeros + 32 + words16(n);
@@ -640,8 +648,11 @@ template <class C> static void run_split(const uint32_t *in, uint32_t *out, size
 /* LSD radix sort of 32-bit keys: one count, then 32 stable splits, bit 0 first, back and forth
  * between out and the scratch buffer so that the last pass (bit 31, odd) lands in out. In place
  * too: the first pass reads in before any pass writes out. */
-template <class C> static void run_sort(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+template <class C>
+static void run_sort(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                     void *scratch)
 {
+    (void)args;
     if (n == 0) return;
     uint32_t *zeros = (uint32_t *)scratch, *buffer = zeros + 32;
     void *pass_scratch = buffer + words16(n);
@@ -656,37 +667,40 @@ template <class C> static void run_sort(const uint32_t *in, uint32_t *out, size_
 
 /* ---- 8. The variants ------------------------------------------------------------------------- */
 
-/* A row's name is its family (common/apps.h), then what it does differently after a '+'. */
-#define APP_VARIANT(name, C, scratch, run, flags)                                                  \
+#define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \
-        name, scratch, run, C::TILE, flags                                                         \
+        name, family, scratch, run, C::TILE, flags                                                 \
     }
-const scan_variant stage_variants[] = {
-    APP_VARIANT("inclusive-sum", app_tile, coarsened_scratch_bytes<app_tile>,
+const app_variant app_variants[] = {
+    APP_VARIANT("inclusive-sum", APP_INCLUSIVE_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, sum_op, false>), 0),
-    APP_VARIANT("inclusive-sum+cub-block-scan", cub_block_tile,
+    APP_VARIANT("inclusive-sum+cub-block-scan", APP_INCLUSIVE_SUM, cub_block_tile,
                 coarsened_scratch_bytes<cub_block_tile>,
                 (run_operator_scan<cub_block_tile, sum_op, false>), 0),
-    APP_VARIANT("exclusive-sum", app_tile, coarsened_scratch_bytes<app_tile>,
+    APP_VARIANT("exclusive-sum", APP_EXCLUSIVE_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, sum_op, true>), 0),
-    APP_VARIANT("max", app_tile, coarsened_scratch_bytes<app_tile>,
+    APP_VARIANT("max", APP_INCLUSIVE_MAX, app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, max_op, false>), 0),
-    APP_VARIANT("float-sum", app_tile, coarsened_scratch_bytes<app_tile>,
+    APP_VARIANT("float-sum", APP_FLOAT_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
                 (run_operator_scan<app_tile, float_sum_op, false>), 0),
-    APP_VARIANT("select-if+3-kernels", app_tile, three_kernel_scratch_bytes<app_tile>,
-                (run_select_3_kernels<app_tile, false>), SCAN_OUT_OF_PLACE),
-    APP_VARIANT("select-if+scattered-stores", select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, false, false>), 0),
-    APP_VARIANT("select-if", select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, false, true>), 0),
-    APP_VARIANT("select-flagged+3-kernels", app_tile, three_kernel_scratch_bytes<app_tile>,
-                (run_select_3_kernels<app_tile, true>), SCAN_OUT_OF_PLACE),
-    APP_VARIANT("select-flagged", select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, true, true>), 0),
-    APP_VARIANT("segmented-sum", segmented_tile, coarsened_scratch_bytes<segmented_tile>,
-                run_segmented<segmented_tile>, 0),
-    APP_VARIANT("split", split_tile, radix_scratch_bytes<split_tile>, run_split<split_tile>,
+    APP_VARIANT("select-if+3-kernels", APP_SELECT_IF, app_tile,
+                three_kernel_scratch_bytes<app_tile>, (run_select_3_kernels<app_tile, false>),
                 SCAN_OUT_OF_PLACE),
-    APP_VARIANT("sort", split_tile, radix_scratch_bytes<split_tile>, run_sort<split_tile>, 0),
+    APP_VARIANT("select-if+scattered-stores", APP_SELECT_IF, select_tile,
+                coarsened_scratch_bytes<select_tile>, (run_select_fused<select_tile, false, false>),
+                0),
+    APP_VARIANT("select-if", APP_SELECT_IF, select_tile, coarsened_scratch_bytes<select_tile>,
+                (run_select_fused<select_tile, false, true>), 0),
+    APP_VARIANT("select-flagged+3-kernels", APP_SELECT_FLAGGED, app_tile,
+                three_kernel_scratch_bytes<app_tile>, (run_select_3_kernels<app_tile, true>),
+                SCAN_OUT_OF_PLACE),
+    APP_VARIANT("select-flagged", APP_SELECT_FLAGGED, select_tile,
+                coarsened_scratch_bytes<select_tile>, (run_select_fused<select_tile, true, true>), 0),
+    APP_VARIANT("segmented-sum", APP_SEGMENTED_SUM, segmented_tile,
+                coarsened_scratch_bytes<segmented_tile>, run_segmented<segmented_tile>, 0),
+    APP_VARIANT("split", APP_SPLIT, split_tile, radix_scratch_bytes<split_tile>,
+                run_split<split_tile>, SCAN_OUT_OF_PLACE),
+    APP_VARIANT("sort", APP_SORT, split_tile, radix_scratch_bytes<split_tile>,
+                run_sort<split_tile>, SCAN_GRADED),
 };
-const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];
+const size_t app_variant_count = sizeof app_variants / sizeof app_variants[0];

@@ -1,14 +1,9 @@
-/* The benchmark of stage 10's last chapter (apps.cu), on the shared driver: every application
- * beside the CUB call a practitioner would use instead and a copy of the same bytes, in the same
- * run. GB/s counts the bytes each row must move per element (the CSV's bytes_per_element): 8 for
- * a scan, 12 for the segmented scan (its heads); for a compaction, 4 read plus 4 per kept element
- * written (plus 4 of flags read). */
+/* The benchmark of an applications step (apps_bench.h). */
+#include "apps_bench.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "apps.h"
-#include "bench.h"
 
 /* One input serves every row: random float32 in [-1, 1), whose bits are also a fine integer
  * input (varied words, half of them with the top bit clear, which APP_KEEP keeps); random flags,
@@ -55,27 +50,23 @@ static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, 
     scan_platform_here.upload(flags_device, flags, n * sizeof *flags);
     scan_platform_here.upload(heads_device, heads, n * sizeof *heads);
     scan_platform_here.upload(keys_device, keys, n * sizeof *keys);
-    app_args.flags = flags_device;
-    app_args.heads = heads_device;
-    app_args.keys = keys_device;
-    app_args.count = count_device;
+    app_row_args = (app_args){flags_device, heads_device, keys_device, count_device};
     free(scratch);
     free(flags);
     free(heads);
     free(keys);
 }
 
-/* The family a row computes: its name, or the name after "cub-" or "copy-". */
-static app_family family_of_row(const char *name)
+/* The family a row computes: its app variant's, or, for the platform's rows (copy and cub), the
+ * inclusive sum. */
+static app_family family_of_row(const scan_row *row)
 {
-    if (!strncmp(name, "cub-", 4)) return app_family_of(name + 4);
-    if (!strncmp(name, "copy-", 5)) return app_family_of(name + 5);
-    return app_family_of(name);
+    return row->run == app_row_run ? app_variant_of(row)->family : APP_INCLUSIVE_SUM;
 }
 
-static double bytes_per_element(const scan_variant *row, size_t n)
+static double bytes_per_element(const scan_row *row, size_t n)
 {
-    switch (family_of_row(row->name)) {
+    switch (family_of_row(row)) {
     case APP_SELECT_IF: return 4.0 + 4.0 * (double)kept_if / (double)n;
     case APP_SELECT_FLAGGED: return 8.0 + 4.0 * (double)kept_flagged / (double)n;
     case APP_SEGMENTED_SUM: return 12.0;
@@ -85,10 +76,10 @@ static double bytes_per_element(const scan_variant *row, size_t n)
 
 /* The output against the family's reference. The benchmark checks what a compaction keeps and
  * its count; the tests also check that nothing past the count is written. */
-static int check(const scan_variant *v, const uint32_t *input, const uint32_t *actual, size_t n,
+static int check(const scan_row *v, const uint32_t *input, const uint32_t *actual, size_t n,
                  char *msg, size_t msg_size)
 {
-    const app_family f = app_family_of(v->name);
+    const app_family f = app_variant_of(v)->family;
     uint32_t *flags = NULL, *expected = scan_host_words(n);
     if (app_family_has_flags(f)) { /* the flags or heads prepare() uploaded */
         flags = scan_host_words(n);
@@ -116,41 +107,59 @@ static void copy_elements(const uint32_t *in, uint32_t *out, size_t count)
     fprintf(stderr, "the platform has no `copy` row\n");
     exit(EXIT_FAILURE);
 }
-static void copy_select_if(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void copy_select_if(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                           void *scratch)
 {
+    (void)args;
     (void)scratch;
     copy_elements(in, out, (size_t)((n + kept_if) / 2));
 }
-static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                                void *scratch)
 {
     (void)scratch;
     copy_elements(in, out, n);
-    copy_elements(flags_device, out, (size_t)(kept_flagged / 2));
+    copy_elements(args->flags, out, (size_t)(kept_flagged / 2));
 }
 /* The segmented scan's 12 bytes: n elements, then n / 2 of the heads. */
-static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                               void *scratch)
 {
     (void)scratch;
     copy_elements(in, out, n);
-    copy_elements(heads_device, out, n / 2);
+    copy_elements(args->heads, out, n / 2);
+}
+static const app_variant copy_variants[] = {
+    {"copy-select-if", APP_SELECT_IF, NULL, copy_select_if, 1, 0},
+    {"copy-select-flagged", APP_SELECT_FLAGGED, NULL, copy_select_flagged, 1, 0},
+    {"copy-segmented-sum", APP_SEGMENTED_SUM, NULL, copy_segmented_sum, 1, 0},
+};
+
+/* The reference rows of the families the step computes, as rows that pass app_row_args. */
+static void add_references(const app_variant *table, size_t count, scan_row *rows, size_t *k)
+{
+    for (size_t i = 0; i < count; i++) {
+        int used = 0;
+        for (size_t v = 0; v < app_variant_count; v++)
+            used |= app_variants[v].family == table[i].family;
+        if (used)
+            rows[(*k)++] =
+                (scan_row){table[i].name, table[i].scratch_bytes, app_row_run, 1, 0, &table[i], NULL};
+    }
 }
 
-int main(int argc, char **argv)
+int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_config *config)
 {
-    static scan_variant references[32];
+    static scan_row references[32];
     size_t count = 0;
-    for (size_t i = 0; i < app_cub_row_count; i++)
-        references[count++] = app_cub_rows[i];
-    references[count++] = (scan_variant){"copy-select-if", NULL, copy_select_if, 1, 0};
-    references[count++] = (scan_variant){"copy-select-flagged", NULL, copy_select_flagged, 1, 0};
-    references[count++] = (scan_variant){"copy-segmented-sum", NULL, copy_segmented_sum, 1, 0};
-    scan_bench_config config = {.sizes = "2^16..2^30:2",
-                                .quick_sizes = "2^16..2^24:4",
-                                .fill = fill,
-                                .prepare = prepare,
-                                .check = check,
-                                .bytes_per_element = bytes_per_element,
-                                .references = references,
-                                .reference_count = count};
-    return scan_bench_main_for(STAGE_NAME "/apps", argc, argv, &config);
+    add_references(app_cub_variants, app_cub_variant_count, references, &count);
+    add_references(copy_variants, sizeof copy_variants / sizeof copy_variants[0], references,
+                   &count);
+    config->fill = fill;
+    config->prepare = prepare;
+    config->check = check;
+    config->bytes_per_element = bytes_per_element;
+    config->references = references;
+    config->reference_count = count;
+    return scan_bench_main_for(stage, argc, argv, config);
 }

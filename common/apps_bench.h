@@ -1,0 +1,24 @@
+/* The benchmark of an applications step (common/apps.h), on the shared driver: every variant
+ * beside the CUB call a practitioner would use instead and a copy of the same bytes, in the same
+ * run. GB/s counts the bytes each row must move per element (the CSV's bytes_per_element): 8 for
+ * a scan, 12 for the segmented scan (its heads); for a compaction, 4 read plus 4 per kept element
+ * written (plus 4 of flags read).
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         scan_bench_config config = {.sizes = "2^16..2^30:2", .quick_sizes = "2^16..2^24:4"};
+ *         return app_bench_main(argc, argv, &config);
+ *     }
+ * Only the CUB rows and copies of the families the step's variants compute are measured. */
+#ifndef APPS_BENCH_H
+#define APPS_BENCH_H
+
+#include "apps.h"
+#include "bench.h"
+
+#define app_bench_main(argc, argv, config)                                                         \
+    (app_use_variant_rows(app_variants, app_variant_count),                                        \
+     app_bench_main_for(STAGE_NAME, argc, argv, config))
+int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_config *config);
+
+#endif /* APPS_BENCH_H */

@@ -1,0 +1,35 @@
+/* The tests of an applications step (common/apps.h): every shared case of common/tests.c (sizes
+ * 0 to 70, powers of two and tile multiples +-1, random sizes, element offsets, every input
+ * pattern, in place, many tiles, repeats, --huge), each checked against the variant's family's
+ * reference on the host instead of the inclusive sum; and the pieces a step's own cases use.
+ *
+ *     static void step_cases(Suite *s) { scan_add_case(s, "keep_all_none_one", keep, 300); }
+ *     int main(int argc, char **argv)
+ *     {
+ *         scan_test_config config = {.add_cases = step_cases, .many_tiles = 2000, .repeats = 30};
+ *         return app_test_main(argc, argv, &config);
+ *     }
+ */
+#ifndef APPS_TESTS_H
+#define APPS_TESTS_H
+
+#include "apps.h"
+#include "tests.h"
+
+/* One variant on one input (host arrays: the input, and the flags or heads where its family reads
+ * them), as scan_check does for the sum: in place, or out of place twice on the same scratch,
+ * with every buffer guarded and the count poisoned; the second run's output must equal the
+ * first's bit for bit (float-sum: a deterministic order of additions). Fails the test with the
+ * variant, size, seed, offsets and the first wrong index. */
+void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t *input,
+                       const uint32_t *flags);
+/* Whether a case may run variant v (in place needs a variant without SCAN_OUT_OF_PLACE). */
+int app_variant_takes(const app_variant *v, const scan_case *c);
+
+/* Runs the shared cases with the applications' checks, and the step's own (config->add_cases). */
+#define app_test_main(argc, argv, config)                                                          \
+    (app_use_variant_rows(app_variants, app_variant_count),                                        \
+     app_test_main_for(STAGE_NAME, argc, argv, config))
+int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config);
+
+#endif /* APPS_TESTS_H */

@@ -26,7 +26,7 @@ extern "C" {
 #endif
 
 typedef enum app_family {
-    APP_INCLUSIVE_SUM,  /* "inclusive-sum": stage 10's scan, the yardstick */
+    APP_INCLUSIVE_SUM,  /* "inclusive-sum": the scan itself, the yardstick */
     APP_EXCLUSIVE_SUM,  /* "exclusive-sum": out[i] = in[0] + ... + in[i - 1] mod 2^32, out[0] = 0 */
     APP_INCLUSIVE_MAX,  /* "max": out[i] = the largest of in[0..i] */
     APP_FLOAT_SUM,      /* "float-sum": in and out are float32, out[i] = in[0] + ... + in[i] in

@@ -21,8 +21,8 @@ typedef struct scan_bench_config {
     double budget_s;         /* seconds of timing per point; 0 means the default, 1 s */
     double cap_s;            /* a variant whose single run takes longer skips larger sizes;
                                 0 means the default, 2 s */
-    /* Optional, for a binary whose rows compute something else than the inclusive sum (stage
-     * 10's last chapter, APPLICATIONS.md); NULL or 0 keeps the inclusive sum's defaults.
+    /* Optional, for a binary whose rows compute something else than the inclusive sum (the
+     * applications' harness, common/apps_bench.c); NULL or 0 keeps the inclusive sum's defaults.
      *   fill       the input of size n (default: scan_fill's random words)
      *   prepare    called with a size's input (uploaded to device_in) before its rows run, and
      *              with n = 0 after them: the rows' other arguments

@@ -31,22 +31,26 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The variant names of every stage's table, and the names in every committed CSV (variant and
-# side-step rows, then reference rows).
-for stage in [0-9][0-9]_*/; do
-    stage=${stage%/}
-    awk '/stage_variants\[\] *=/ { inside = 1; next }
+# The variant names of every unit's table (stage_variants[] or app_variants[] in its kernel file),
+# and the names in every committed CSV (variant and side-step rows, then reference rows); the
+# development CSVs' names too, so that a lesson cannot name a variant that only ever existed
+# during development.
+for unit in $(units); do
+    awk '/(stage|app)_variants\[\] *=/ { inside = 1; next }
          inside && /^};/ { inside = 0 }
          inside && match($0, /"[^"]*"/) { print substr($0, RSTART + 1, RLENGTH - 2) }' \
-        "$(stage_kernel "$stage")"
+        "$(stage_kernel "$unit")"
 done | sort -u >"$work/tables"
-cat /dev/null [0-9][0-9]_*/results/*.csv 2>/dev/null |
+cat /dev/null [0-9][0-9]_*/results/*.csv [0-9][0-9]_*/*/results/*.csv 2>/dev/null |
     awk -F, '!/^#/ && $1 != "stage" && NF > 3 { print ($3 == "reference" ? "ref" : "var"), $2 }' |
     sort -u >"$work/csv"
+cat /dev/null $(find [0-9][0-9]_* -path '*/results/development/*.csv' 2>/dev/null) |
+    awk -F, '!/^#/ && $1 != "stage" && NF > 3 && $3 != "reference" { print "dev", $2 }' |
+    sort -u >>"$work/csv"
 
 # Every code span and every link of every README, one per line: file, line, kind, text. A
 # paragraph is joined before it is split at backticks, so a code span may cross a line break.
-readmes=$(ls README.md [0-9][0-9]_*/README.md [0-9][0-9]_*/APPLICATIONS.md 2>/dev/null || true) # (no APPLICATIONS.md in a handout)
+readmes=$(ls README.md common/*.md [0-9][0-9]_*/*.md [0-9][0-9]_*/*/*.md 2>/dev/null || true)
 awk '
     function flush(   n, parts, i, rest, t) {
         if (para == "") return
@@ -74,9 +78,8 @@ awk '
 # What exists: every file and folder of the tree (build output and .git left out), and the words
 # of each stage's kernel files and of common/ (where a function must occur).
 find . \( -path ./build -o -path ./.git \) -prune -o -print | sed 's|^\./||' >"$work/files"
-for stage in [0-9][0-9]_*/; do
-    stage=${stage%/}
-    grep -ohw '[A-Za-z_][A-Za-z0-9_]*' $(stage_kernel_files "$stage") | sort -u | sed "s|^|$stage |"
+for unit in $(units); do
+    grep -ohw '[A-Za-z_][A-Za-z0-9_]*' $(stage_kernel_files "$unit") | sort -u | sed "s|^|$unit |"
 done >"$work/words"
 grep -ohw '[A-Za-z_][A-Za-z0-9_]*' common/*.c common/*.h common/*.cu common/*.cuh 2>/dev/null |
     sort -u | sed 's|^|common |' >>"$work/words"
@@ -89,7 +92,7 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
     FILENAME == ARGV[1] { file[$0] = 1; n = split($0, p, "/"); if (n >= 2 && (p[1] ~ /^[0-9][0-9]_/ || p[1] == "common")) bare[p[n]] = 1; next }
     FILENAME == ARGV[5] { bare[$0] = 1; next }
     FILENAME == ARGV[2] { table[$0] = 1; next }
-    FILENAME == ARGV[3] { split($0, w, " "); if (w[1] == "ref") ref[w[2]] = 1; else csv[w[2]] = 1; next }
+    FILENAME == ARGV[3] { split($0, w, " "); if (w[1] == "ref") ref[w[2]] = 1; else if (w[1] == "dev") dev[w[2]] = 1; else csv[w[2]] = 1; next }
     FILENAME == ARGV[4] { split($0, w, " "); word[w[1], w[2]] = 1; anystage[w[2]] += (w[1] != "common"); next }
 
     # a/./b/../c -> a/c
@@ -107,11 +110,14 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
     function dir_of(readme) { return readme ~ /\// ? substr(readme, 1, length(readme) - length(readme_name(readme)) - 1) : "." }
     function readme_name(readme,   parts, n) { n = split(readme, parts, "/"); return parts[n] }
     # A handout copy leaves out the stages after the handed-out one: their folders are not checked.
-    function left_out(path,   n, p, i) {
+    function left_out(path,   n, p, i, prefix) {
         if (!handout) return 0
-        if (path ~ /(^|\/)APPLICATIONS\.md$/) return 1  # a stage'"'"'s last chapter: left out too
-        n = split(path, p, "/")
-        for (i = 1; i <= n; i++) if (p[i] ~ /^[0-9][0-9]_/ && !(p[i] in file)) return 1
+        n = split(path, p, "/"); prefix = ""
+        for (i = 1; i <= n; i++) {
+            if (p[i] == "." || p[i] == "..") continue
+            prefix = prefix (prefix == "" ? "" : "/") p[i]
+            if (p[i] ~ /^[0-9][0-9][a-z]?_/ && !(prefix in file)) return 1
+        }
         return 0
     }
     function exists(readme, path) {
@@ -146,7 +152,7 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
 
     {
         readme = $1; line = $2; kind = $3; text = $4
-        stage = readme ~ /\// ? substr(readme, 1, index(readme, "/") - 1) : ""
+        stage = dir_of(readme); if (stage == "." || stage == "common") stage = ""
     }
     kind == "link" {
         if (text ~ /^(https?|mailto):/) next
@@ -164,9 +170,15 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
         }
         next
     }
+    # A name that only a development CSV has: a lesson speaks of what the course has (the notes may
+    # name the rows of their development CSVs).
+    text in dev && !(text in table) && !(text in csv) && readme ~ /(^|\/)README\.md$/ {
+        fail(readme, line, text, "names `" text "`, a variant measured during development that no table has (say what it was instead)")
+        next
+    }
     # A variant name: in a variant table and in a CSV, or in neither (then it is not a variant).
     text in table || text in csv {
-        if (!(text in table)) fail(readme, line, text, "names variant `" text "`, which no stage'"'"'s variant table (stage_variants[]) has")
+        if (!(text in table)) fail(readme, line, text, "names variant `" text "`, which no unit'"'"'s variant table (stage_variants[] or app_variants[]) has")
         else if (!(text in csv)) fail(readme, line, text, "names variant `" text "`, which no committed CSV has a row for")
         next
     }
@@ -178,7 +190,7 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
         if (name ~ /^_/ || name ~ /^(cuda|atomic)[A-Z]/ || name ~ /^(if|for|while|switch|return|sizeof)$/) next
         if (text ~ /^(cub|std|cooperative_groups)::/) next
         if (stage != "" ? ((stage, name) in word || ("common", name) in word) : (anystage[name] || ("common", name) in word)) next
-        fail(readme, line, name, "names function " name "(), which is in neither " (stage != "" ? stage "'"'"'s kernel files" : "any stage'"'"'s kernel files") " nor common/")
+        fail(readme, line, name, "names function " name "(), which is in neither " (stage != "" ? stage "'"'"'s kernel files" : "any unit'"'"'s kernel files") " nor common/")
         next
     }
     # A path: a file name with an extension the course uses, or a folder of the course followed by

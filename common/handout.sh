@@ -59,14 +59,11 @@ for u in "${all_units[@]}"; do
     else earlier+=("$u")
     fi
 done
-# The stage's last chapter (stage 10's APPLICATIONS.md: apps*.c*, results/apps/) builds on the
-# stage's solution as the later stages do: it is left out too.
 keep() { # file list on stdin, NUL-separated: drop the later units' files
     local f skip
     while IFS= read -r -d '' f; do
         skip=0
         for dir in "${later[@]+"${later[@]}"}"; do case "$f" in "$dir"/*) skip=1 ;; esac; done
-        case "$f" in "$stage"/apps*.c | "$stage"/apps*.cu | "$stage"/APPLICATIONS.md | "$stage"/results/apps/*) skip=1 ;; esac
         [ $skip = 1 ] || [ ! -f "$f" ] || printf '%s\0' "$f"
     done
 }

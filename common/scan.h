@@ -36,7 +36,7 @@ typedef struct scan_variant {
  *   lists it, its chart leaves it out. */
 #define SCAN_GRADED    1u
 #define SCAN_SIDE_STEP 2u
-/* SCAN_OUT_OF_PLACE: the variant needs in != out (stage 10's last chapter: a compaction in three
+/* SCAN_OUT_OF_PLACE: the variant needs in != out (an application such as a compaction in three
  *   kernels, whose scatter would overwrite elements other blocks have yet to read); the tests'
  *   in-place cases leave it out. */
 #define SCAN_OUT_OF_PLACE 4u
@@ -58,7 +58,7 @@ stage_variant_missing(size_t i);
  * as stage_variant_missing returns them, separated by commas or spaces), else 0. A check that asks
  * it as well as the CPU lets one machine act as a smaller one: SCAN_HIDE_CPU=avx512f runs a
  * stage's tests, benchmark and grade as a CPU with AVX2 but without AVX-512 would (make test-4
- * SCAN_HIDE_CPU=avx512f). Stage 04 asks it. */
+ * SCAN_HIDE_CPU=avx512f). */
 int scan_cpu_hidden(const char *feature);
 
 /* Optional. Other sizes a stage's kernels are built around (a lag, a prefetch distance, a

@@ -30,7 +30,7 @@ typedef struct scan_test_config {
     size_t many_tiles;
     int repeats;
     /* Optional, for a binary whose variants compute something else than the inclusive sum (stage
-     * 10's last chapter, APPLICATIONS.md): every shared case then checks each of its scan_case
+     * applications' harness, common/apps_tests.c): every shared case then checks each of its scan_case
      * values with `check` and its repeatable case with `check_repeatable`, instead of comparing
      * with the reference scan. NULL: the inclusive sum. */
     void (*check)(const struct scan_case *c);

@@ -27,7 +27,7 @@ ID_RANGE = stages $(firstword $(IDS)) to $(lastword $(filter-out %a %b %c %d %e 
 check_bench_args = $(if $(strip $(BENCH_ARGS)),$(if $(call built,$(1)),$(EMULATOR) $(BUILD)/$(1)/bench $(BENCH_ARGS) --check-args >/dev/null || { echo "BENCH_ARGS='$(BENCH_ARGS)' is not a benchmark argument list (above)"; exit 2; };))
 
 .PHONY: all help binaries test run-tests check-usage bench charts tables check-tables check-readmes \
-        check-grading handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
+        check-grading diagrams handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
         $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
@@ -45,6 +45,7 @@ help:
 	@echo "  make charts       draw your CSVs' charts into $(BUILD)/charts/ (RECORD=1: redraw the"
 	@echo "                    committed charts from the committed CSVs)"
 	@echo "  make tables       rewrite the README tables from the committed CSVs"
+	@echo "  make diagrams     redraw each lesson's diagram (UNIT/diagram.gp -> UNIT/diagram.svg)"
 	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
 	@echo "  make check-readmes fail where a README names a variant, file, function or section"
 	@echo "                    that does not exist (part of make test)"
@@ -147,6 +148,14 @@ $(foreach u,$(UNITS),$(eval $(call id_rules,$(call unit_id,$(u)),$(u))))
 # A target that names no unit (make stage-0, make diff-11) says which exist.
 stage-% test-% bench-% diff-% quick-%:
 	@echo "make $@: there is no stage or step '$*'; the course has $(ID_RANGE)" >&2; exit 2
+
+# Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
+# UNIT/diagram.svg (committed; a reader can redraw it).
+diagrams:
+	@common/need.sh gnuplot
+	@for gp in $(wildcard $(addsuffix /diagram.gp,$(UNITS))); do \
+	    (cd $$(dirname $$gp) && gnuplot diagram.gp) && echo "diagram: $${gp%.gp}.svg" || exit 1; \
+	done
 
 charts:
 	@common/need.sh gnuplot

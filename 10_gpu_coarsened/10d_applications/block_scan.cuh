@@ -18,9 +18,9 @@
 #define WARP_THREADS 32
 #define FULL_WARP    0xFFFFFFFFu
 
-/* The operator of the scan: the sum modulo 2^32, what every stage computes. The course's last
- * chapter (APPLICATIONS.md) passes other operators to the scans that take one (a template
- * argument that defaults to this one); an operator works on 32-bit words and says
+/* The operator of the scan: the sum modulo 2^32, what every stage computes. The applications
+ * (step 10d) pass other operators to the scans that take one (a template argument that defaults
+ * to this one); an operator works on 32-bit words and says
  *   identity()     e, with combine(e, x) == combine(x, e) == x
  *   combine(a, b)  a combined with b, where a holds the earlier elements; associative
  *   INVERTIBLE     combine can be undone (x - a): an exclusive prefix is the inclusive one less x

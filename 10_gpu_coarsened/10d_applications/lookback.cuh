@@ -5,11 +5,11 @@
  *   tile_descriptor     status and value of a tile in one 64-bit word
  *   lookback_one_thread one thread walks back, one descriptor at a time
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
- *                       lanes still waiting poll again; stage 10's step)
+ *                       lanes still waiting poll again; step 10b)
  *   lookback_ordered    a window joined as a tree in tile order, for an operator that groups
- *                       but does not commute (the segmented scan; the course's last chapter)
+ *                       but does not commute (the segmented scan; step 10d)
  *   lookback_warp_fold  windows folded left to right, for an operator whose result depends
- *                       on its grouping (float addition; the course's last chapter)
+ *                       on its grouping (float addition; step 10d)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -29,7 +29,7 @@ typedef unsigned long long tile_descriptor;
 #define STATUS_PREFIX    2u
 
 /* (OP: the scan's operator, block_scan.cuh. Its word sits below bit STATUS_SHIFT: 32 for 32-bit
- *  words; the last chapter's segmented scan carries a 33-bit (head flag, sum) pair.) */
+ *  words; the segmented scan carries a 33-bit (head flag, sum) pair.) */
 template <class OP = sum_op>
 static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status,
                                                                   typename OP::word value)
@@ -97,16 +97,16 @@ static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *
  *    read as PREFIX 0. The warp waits until the lanes up to the first PREFIX are valid (a slow
  *    tile past it, still INVALID, holds up nobody). All 32 lanes call it; all get the exclusive
  *    prefix.
- *    QUIET (stage 10): while the warp waits, only the lanes whose descriptor is still INVALID, and
+ *    QUIET (step 10b): while the warp waits, only the lanes whose descriptor is still INVALID, and
  *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
- *    PREFIX meanwhile is still added correctly as its aggregate). Every poll is an atomic that the
- *    L2 serves beside the data stream: waiting on one slow tile then costs one atomic a round
- *    instead of 32.
+ *    PREFIX meanwhile is still added correctly, as its aggregate: the walk stops only at a PREFIX
+ *    it saw). Every poll is an atomic that the L2 serves beside the data stream: waiting on one
+ *    slow tile then costs one atomic a round instead of 32.
  *    read_window reads one window: it returns the PREFIX lanes and leaves in d the lane's
  *    descriptor, in used_lanes the lanes up to the first PREFIX. (need_prefix, for 3b's last
  *    window: it also polls, every lane, until a PREFIX appears.)
- *    (The course's last chapter: an operator that does not commute joins each window with 3c's
- *    ordered tree instead of the butterfly; one that may not regroup takes 3b's fold instead.) */
+ *    An operator that does not commute joins each window with 3c's ordered tree instead of the
+ *    butterfly; one that may not regroup takes 3b's fold instead. */
 template <bool QUIET, class OP>
 static __device__ __forceinline__ unsigned read_window(tile_descriptor *descriptors, int64_t base,
                                                        bool need_prefix, tile_descriptor &d,
@@ -164,14 +164,14 @@ static __device__ __forceinline__ typename OP::word lookback_warp(tile_descripto
     }
 }
 
-/* 3b. (The course's last chapter; step 3 calls it.) An operator whose result depends on how it is
- *     grouped, such as float addition, would make the look-back's answer depend on timing: which
- *     tile had its PREFIX when, how the 32 lanes were paired. Instead, with REGROUP false, the
- *     look-back reads windows of 32 until one holds a PREFIX (up to FOLD_WINDOWS of them; the
- *     last one it polls until a PREFIX appears), and folds left to right: that PREFIX, then the
- *     aggregates after it, oldest first. Every PREFIX is then, by induction from tile 0, the same
- *     left fold of the tile aggregates, whichever tile it was found at: the result is
- *     deterministic. All lanes take part; all get the exclusive prefix.
+/* 3b. An operator whose result depends on how it is grouped, such as float addition, would make
+ *     the look-back's answer depend on timing: which tile had its PREFIX when, how the 32 lanes
+ *     were paired. Instead, with REGROUP false, the look-back reads windows of 32 until one holds
+ *     a PREFIX (up to FOLD_WINDOWS of them; the last one it polls until a PREFIX appears), and
+ *     folds left to right: that PREFIX, then the aggregates after it, oldest first. Every PREFIX
+ *     is then, by induction from tile 0, the same left fold of the tile aggregates, whichever tile
+ *     it was found at: the result is deterministic. All lanes take part; all get the exclusive
+ *     prefix.
  *     The fold of one window, from lane `from` down to lane 0 (lane i holds tile base - i): one
  *     shuffle and one combine a tile, one after the other. */
 template <class OP>
@@ -190,7 +190,7 @@ static __device__ __forceinline__ typename OP::word lookback_fold(typename OP::w
 /* How far back a fold may look before it waits: 4 windows, 128 tiles. A look-back that may
  * regroup steps back as far as it must; one that folds keeps every window it read in registers,
  * so it stops somewhere. At 2^28 on an H200 the float scan ran at 0.45 of the sum's speed with
- * one window, at 0.96 with four (APPLICATIONS.md, section 4). */
+ * one window, at 0.96 with four (the step's notes). */
 #define FOLD_WINDOWS 4
 
 /* 3b's look-back: windows kept in registers, then one fold from the PREFIX found. Window w holds
@@ -222,12 +222,11 @@ static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_desc
     return exclusive;
 }
 
-/* 3c. (The course's last chapter; step 3 calls it.) An operator that groups exactly but does
- *     not commute, such as the segmented scan's pairs, may be joined as a tree as long as every
- *     join keeps the older tiles on the left. Lane i holds tile base - i, so the older tiles are
- *     the higher lanes: each step joins the value `offset` lanes up (older) before the lane's own
- *     (newer), and after 5 steps lane 0 holds the window's lanes 31 .. 0 joined in order; a
- *     shuffle gives it to every lane. */
+/* 3c. An operator that groups exactly but does not commute, such as the segmented scan's pairs,
+ *     may be joined as a tree as long as every join keeps the older tiles on the left. Lane i
+ *     holds tile base - i, so the older tiles are the higher lanes: each step joins the value
+ *     `offset` lanes up (older) before the lane's own (newer), and after 5 steps lane 0 holds the
+ *     window's lanes 31 .. 0 joined in order; a shuffle gives it to every lane. */
 template <class OP>
 static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value)
 {

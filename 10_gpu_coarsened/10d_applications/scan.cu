@@ -1,24 +1,362 @@
-/* Stage 10's last chapter: what the scan is for (APPLICATIONS.md).
- * Compared with scan.cu: the same kernel (warp rows, 16-byte vectors, the quiet decoupled
- * look-back), with other things loaded, scanned and stored: an exclusive sum, a scan with another
- * operator (max, float addition), stream compaction (the article's way in three kernels, and fused
- * into one pass), a segmented scan whose look-back carries (head flag, sum) pairs, the radix
- * split and an LSD sort made of splits, and cub::BlockScan as the tile's scan.
- * Expected: the scans at the speed of stage 10's inclusive sum; the fused compaction and the
- * segmented scan near the speed of a copy of the bytes they move, where the three kernels move
- * about five times as many.
- * Run it: make stage-10 (from the top folder) or make (in this folder): its tests and benchmark
- * are build/10_gpu_coarsened/apps-test and apps-bench.
- * The files: scan.cu, included for its kernels (tiles, vector loads and stores, layouts, the
- * ticket and the look-back), block_scan.cuh and lookback.cuh through it; this file. */
+/* Step 10d, applications: what the scan is for, past the articles' scans of sums.
+ * Compared with 10b_quiet_lookback: the same tile (warp rows, 16-byte vectors, the quiet decoupled
+ * look-back) with other things loaded, scanned and stored: the scan's operator as a template
+ * argument (an exclusive sum, max, float addition), stream compaction (the article's way in three
+ * kernels, and fused into one pass), a segmented scan whose look-back carries (head flag, sum)
+ * pairs, the radix split and an LSD sort made of splits, and cub::BlockScan as the tile's scan.
+ * Expected: the scans at the speed of 10b's inclusive sum; the fused compaction and the segmented
+ * scan near the speed of a copy of the bytes they move, where the three kernels move about five
+ * times as many.
+ * Run it: make stage-10d (from the top folder) or make (in this folder).
+ * The files: block_scan.cuh (05's block scans, with the operator traits), lookback.cuh (10b's
+ * decoupled look-back, for any operator: 3b's fold and 3c's ordered tree), this file (10b's tile
+ * and kernel, for any operator, then the applications). */
 /* (CUB first: block_scan.cuh's WARP_THREADS macro would rename a member of CUB's.) */
 #include <cub/block/block_scan.cuh>
 
-#include "tile.cuh"
-
+#include "block_scan.cuh"
+#include "cuda_check.h"
 #include "apps.h"
+#include "lookback.cuh"
 
-/* ---- 1. Operators ---------------------------------------------------------------------------- */
+/* ---- 1. Addressing: 16-byte vectors aligned to `out` ---------------------------------------- */
+
+/* A vector load needs a 16-byte-aligned address, and `in` and `out` may start anywhere. The tiles
+ * are laid on a grid aligned to `out`: virtual element j is out[j - head], where head (0..3) is
+ * how far out lies past a 16-byte boundary. Every vector of four virtual elements is then one
+ * aligned 16-byte store. Only the first vector (before out[0]) and the last (past out[n - 1]) can
+ * be partial; they go element by element. If in has the same misalignment as out, its vectors are
+ * aligned too; otherwise (in - out not a multiple of 4 elements) the loads go element by element
+ * on the same grid: the 16-byte loads are kept for the common case, not forced on every case. */
+typedef struct tile_io {
+    const uint32_t *in;
+    uint32_t *out;
+    size_t head; /* virtual index of in[0] and out[0] */
+    size_t end;  /* head + n */
+} tile_io;
+
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with the variant's cache
+ * hints for data touched once (C::HINTS). PLAIN: ld.global and st.global. STREAMING: __ldcs and
+ * __stcs (ld.global.cs, st.global.cs): the lines are marked evict-first, the first ones the L2
+ * drops when it needs room, so the stream, read once and written once, does not push the tile
+ * descriptors and the counter out of L2. */
+enum cache_hints { PLAIN, STREAMING };
+
+template <cache_hints HINTS> static __device__ __forceinline__ uint4 load16(const uint32_t *p)
+{
+    if constexpr (HINTS == STREAMING) return __ldcs((const uint4 *)p);
+    return *(const uint4 *)p;
+}
+template <cache_hints HINTS> static __device__ __forceinline__ uint32_t load4(const uint32_t *p)
+{
+    if constexpr (HINTS == STREAMING) return __ldcs(p);
+    return *p;
+}
+template <cache_hints HINTS> static __device__ __forceinline__ void store16(uint32_t *p, uint4 v)
+{
+    if constexpr (HINTS == PLAIN)
+        *(uint4 *)p = v;
+    else
+        __stcs((uint4 *)p, v);
+}
+
+/* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */
+template <cache_hints HINTS, bool ALIGNED_IN>
+static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        const uint32_t *p = io.in + (j - io.head);
+        if (ALIGNED_IN) return load16<HINTS>(p);
+        return make_uint4(load4<HINTS>(p), load4<HINTS>(p + 1), load4<HINTS>(p + 2),
+                          load4<HINTS>(p + 3));
+    }
+    uint32_t e[4];
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        e[k] = j + k >= io.head && j + k < io.end ? io.in[j + k - io.head] : 0;
+    return make_uint4(e[0], e[1], e[2], e[3]);
+}
+
+template <cache_hints HINTS>
+static __device__ __forceinline__ void store_vector(const tile_io &io, size_t q, uint4 v)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        store16<HINTS>(io.out + (j - io.head), v);
+        return;
+    }
+    const uint32_t e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        if (j + k >= io.head && j + k < io.end) io.out[j + k - io.head] = e[k];
+}
+
+/* (OP: the scan's operator, block_scan.cuh; the sum unless an application passes another.) */
+template <class OP = sum_op> static __device__ __forceinline__ uint4 add4(uint4 v, uint32_t a)
+{
+    return make_uint4(OP::combine(a, v.x), OP::combine(a, v.y), OP::combine(a, v.z),
+                      OP::combine(a, v.w));
+}
+
+/* In-vector inclusive scan: 3 adds. */
+template <class OP = sum_op> static __device__ __forceinline__ uint4 scan4(uint4 v)
+{
+    v.y = OP::combine(v.x, v.y);
+    v.z = OP::combine(v.y, v.z);
+    v.w = OP::combine(v.z, v.w);
+    return v;
+}
+
+/* ---- 2. The tile in warp rows ---------------------------------------------------------------- */
+
+/* A tile is THREADS x VECS vectors (C, a variant's shape: section 11): vector_of(v) is the tile
+ * vector that thread threadIdx.x holds as its v-th, and a thread's vectors lie a row, 32 vectors,
+ * apart. (A BLOCKED shape, for cub::BlockScan, section 5: thread t holds vectors t * VECS ..
+ * t * VECS + VECS - 1, one after the other.) */
+template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
+template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
+template <class C> constexpr int vector_stride = C::BLOCKED ? 1 : WARP_THREADS;
+
+template <class C> static __device__ __forceinline__ int vector_of(int v)
+{
+    if constexpr (C::BLOCKED) return threadIdx.x * C::VECS + v;
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    return warp * WARP_THREADS * C::VECS + v * WARP_THREADS + lane;
+}
+
+/* Warp w owns a contiguous stretch of 32 x VECS vectors, read as VECS rows of 32 (row r of lane l
+ * is vector w * 32 * VECS + r * 32 + l: each row is one coalesced 512-byte load). warp_scan_rows
+ * scans each row across the warp with shuffles and chains the rows by their totals; join_warps
+ * joins the warps by one exchange of their totals: one barrier per tile. */
+/* (With an operator that cannot be undone, a row's exclusive prefix is the inclusive prefix of the
+ *  lane to the left instead of the lane's own less its total.) */
+template <class C, class OP = sum_op>
+static __device__ __forceinline__ uint32_t warp_scan_rows(uint4 (&x)[C::VECS])
+{
+    const int lane = threadIdx.x % WARP_THREADS;
+    uint32_t row[C::VECS];
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        x[v] = scan4<OP>(x[v]);
+        row[v] = warp_inclusive_scan<OP>(x[v].w);
+    }
+    uint32_t warp_sum = OP::identity();
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        if constexpr (OP::INVERTIBLE) {
+            x[v] = add4(x[v], warp_sum + row[v] - x[v].w);
+        } else {
+            const uint32_t left = __shfl_up_sync(FULL_WARP, row[v], 1);
+            x[v] = add4<OP>(x[v], lane > 0 ? OP::combine(warp_sum, left) : warp_sum);
+        }
+        warp_sum = OP::combine(warp_sum, __shfl_sync(FULL_WARP, row[v], WARP_THREADS - 1));
+    }
+    return warp_sum;
+}
+
+/* Returns the tile's aggregate, and in `pending` the totals of the warps before this one, which
+ * the caller adds together with the tile's carry. */
+template <class C, class OP = sum_op>
+static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_t &pending)
+{
+    constexpr int WARPS = C::THREADS / WARP_THREADS;
+    __shared__ uint32_t warp_totals[WARPS];
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    if (lane == 0) warp_totals[warp] = warp_sum;
+    __syncthreads();
+    /* Every warp scans the WARPS totals itself: no second barrier. The next write of
+     * warp_totals comes after the caller's carry barrier, which follows these reads. */
+    uint32_t w = warp_inclusive_scan<OP>(lane < WARPS ? warp_totals[lane] : OP::identity());
+    const uint32_t before = __shfl_sync(FULL_WARP, w, (warp + WARP_THREADS - 1) % WARP_THREADS);
+    pending = warp > 0 ? before : OP::identity();
+    return __shfl_sync(FULL_WARP, w, WARPS - 1);
+}
+
+/* (Section 5, below: cub::BlockScan as the tile's scan, for a BLOCKED shape.) */
+template <class C>
+static __device__ __forceinline__ uint32_t cub_scan_tile(uint4 (&x)[C::VECS], uint32_t &pending);
+
+/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
+ * returns the tile's aggregate. */
+template <class C, class OP = sum_op>
+static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
+{
+    if constexpr (C::BLOCKED) return cub_scan_tile<C>(x, pending);
+    return join_warps<C, OP>(warp_scan_rows<C, OP>(x), pending);
+}
+
+/* ---- 3. Who scans which tile: the kernel ---------------------------------------------------- */
+
+/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
+ *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
+ *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
+ *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
+ *     Call it once per block (its shared word is not reused). */
+static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
+{
+    __shared__ uint32_t s_tile;
+    if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    return s_tile;
+}
+
+/* 3b. Every tile but the first and the last lies wholly inside the array: its vectors need no
+ *     bounds check, and every address is one base pointer plus a constant, so the loads and
+ *     stores cost no 64-bit index arithmetic and few registers. The other two tiles take the
+ *     checked path. */
+template <class C>
+static __device__ __forceinline__ bool tile_is_full(const tile_io &io, uint32_t tile)
+{
+    const size_t first = (size_t)tile * tile_elements<C>;
+    return first >= io.head && first + tile_elements<C> <= io.end;
+}
+
+template <class C, bool ALIGNED_IN>
+static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t tile,
+                                                 uint4 (&x)[C::VECS])
+{
+    const size_t first = (size_t)tile * tile_vectors<C>;
+    if (tile_is_full<C>(io, tile)) {
+        const uint32_t *p = io.in + (4 * (first + vector_of<C>(0)) - io.head);
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++) {
+            const uint32_t *q = p + 4 * vector_stride<C> * v;
+            if (ALIGNED_IN)
+                x[v] = load16<C::HINTS>(q);
+            else
+                x[v] = make_uint4(load4<C::HINTS>(q), load4<C::HINTS>(q + 1),
+                                  load4<C::HINTS>(q + 2), load4<C::HINTS>(q + 3));
+        }
+        return;
+    }
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        x[v] = load_vector<C::HINTS, ALIGNED_IN>(io, first + vector_of<C>(v));
+}
+
+template <class C, class OP = sum_op>
+static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t tile,
+                                                  uint4 (&x)[C::VECS], uint32_t add)
+{
+    const size_t first = (size_t)tile * tile_vectors<C>;
+    if (tile_is_full<C>(io, tile)) {
+        uint32_t *p = io.out + (4 * (first + vector_of<C>(0)) - io.head);
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++)
+            store16<C::HINTS>(p + 4 * vector_stride<C> * v, add4<OP>(x[v], add));
+        return;
+    }
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        store_vector<C::HINTS>(io, first + vector_of<C>(v), add4<OP>(x[v], add));
+}
+
+/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
+ *     where the variant says QUIET; the carry reaches the other warps through shared memory,
+ *     behind the barrier. */
+template <class C, class OP = sum_op>
+static __device__ __forceinline__ typename OP::word
+tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate,
+           typename OP::word *s_carry)
+{
+    if (threadIdx.x < WARP_THREADS) {
+        const typename OP::word carry =
+            decoupled_lookback<true, C::QUIET, OP>(descriptors, tile, aggregate);
+        if (threadIdx.x == 0) *s_carry = carry;
+    }
+    __syncthreads();
+    return *s_carry;
+}
+
+/* 3d. An exclusive scan: the tile is scanned inclusively, then each element takes its left
+ *     neighbour's value: within a vector, the element before; for a vector's first element, the
+ *     last of the vector one lane to the left in the same row; for lane 0, the last of the row
+ *     before (lane 31); for the warp's first element, the identity, and the warps before it come
+ *     in through `pending`, as in the inclusive scan. The tile's aggregate is unchanged. (The
+ *     warp rows' order: row v of lane l is the warp's vector v * 32 + l.) */
+template <class C, class OP>
+static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
+{
+    const int lane = threadIdx.x % WARP_THREADS;
+    uint32_t row_before = OP::identity();
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        const uint32_t left = __shfl_up_sync(FULL_WARP, x[v].w, 1);
+        const uint32_t row_last = __shfl_sync(FULL_WARP, x[v].w, WARP_THREADS - 1);
+        x[v] = make_uint4(lane > 0 ? left : row_before, x[v].x, x[v].y, x[v].z);
+        row_before = row_last;
+    }
+}
+
+/* 3e. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors, for
+ *     any operator, inclusive or exclusive. The bounds ask the register allocator to fit
+ *     MIN_BLOCKS blocks on a multiprocessor: at most 65536 / (MIN_BLOCKS x THREADS) registers a
+ *     thread (section 11 says where it pays). */
+template <class C, class OP, bool EXCLUSIVE, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
+{
+    __shared__ uint32_t s_carry;
+    uint4 x[C::VECS];
+    uint32_t pending;
+    const uint32_t tile = claim_tile(tile_counter);
+    load_tile<C, ALIGNED_IN>(io, tile, x);
+    const uint32_t aggregate = scan_tile<C, OP>(x, pending);
+    if (EXCLUSIVE) to_exclusive<C, OP>(x);
+    const uint32_t carry = tile_carry<C, OP>(descriptors, tile, aggregate, &s_carry);
+    store_tile<C, OP>(io, tile, x, OP::combine(carry, pending));
+}
+
+/* ---- 4. The host side ------------------------------------------------------------------------ */
+
+/* Scratch: the counter, then a descriptor per tile (head may add one tile: count for head = 3). */
+template <class C> static size_t coarsened_scratch_bytes(size_t n)
+{
+    return (1 + (n + 3 + tile_elements<C> - 1) / tile_elements<C>) * sizeof(tile_descriptor);
+}
+
+/* The grid every kernel here lays its tiles on: aligned to out (section 1). */
+static tile_io app_io(const uint32_t *in, uint32_t *out, size_t n)
+{
+    tile_io io = {in, out, (size_t)((uintptr_t)out % 16 / 4), 0};
+    io.end = io.head + n;
+    return io;
+}
+
+static bool aligned_alike(const void *a, const void *b)
+{
+    return ((uintptr_t)a - (uintptr_t)b) % 16 == 0;
+}
+
+/* Zero the counter and the descriptors (STATUS_INVALID), as every kernel of this file needs. */
+template <class C> static void clear_scratch(void *scratch, uint32_t tiles)
+{
+    CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
+}
+
+/* Zero the counter and the descriptors, then one block per tile, in the kernel for in's
+ * alignment: 16-byte loads where in - out is a multiple of 16 bytes. */
+template <class C, class OP, bool EXCLUSIVE>
+static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                           void *scratch)
+{
+    (void)args;
+    if (n == 0) return;
+    const tile_io io = app_io(in, out, n);
+    const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
+    uint32_t *tile_counter = (uint32_t *)scratch;
+    tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
+    clear_scratch<C>(scratch, tiles);
+    if (aligned_alike(in, out))
+        coarsened_scan<C, OP, EXCLUSIVE, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
+    else
+        coarsened_scan<C, OP, EXCLUSIVE, false>
+            <<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
+    LAUNCH_CHECK();
+}
+
+/* ---- 5. Other operators, and cub::BlockScan as the tile's scan ------------------------------- */
 
 /* What a scan with another operator needs (block_scan.cuh says it in full): an identity, so that
  * the padding of a partial tile, the lanes before the array and warp 0's `pending` change
@@ -53,97 +391,34 @@ struct float_sum_op : word_op {
     }
 };
 
-/* The chapter's tile: stage 10's quiet-lookback (scan.cu, section 6): 128 threads, 16 vectors a
- * thread, warp rows, streaming hints, one block per tile, 5 blocks an SM, quiet polling. */
-typedef quiet_lookback app_tile;
-/* The fused compaction holds more per element (which elements it keeps, and its scatter's
- * addresses): with 16 vectors a thread, nvcc 13.0 spills it at 5 blocks an SM (96 registers).
- * 8 vectors, 4096-element tiles: 80 registers, no spill, 6 blocks an SM. */
-typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 6, true> select_tile;
-/* The segmented scan holds a bit per element too, and its pairs are 64 bits: on the same tile it
- * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 111, no spill. */
-typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 4, true> segmented_tile;
-/* The split: a compaction with two destinations; at 6 blocks an SM it spills 4 bytes, at 5 it
- * needs 86 registers and none. */
-typedef coarsened<128, 8, warp_rows_layout, STREAMING, ONE_TILE, false, 5, true> split_tile;
-
-/* ---- 2. Scans: load, scan with OP, store ----------------------------------------------------- */
-
-/* 2a. Exclusive: the tile is scanned inclusively, then each element takes its left neighbour's
- *     value: within a vector, the element before; for a vector's first element, the last of the
- *     vector one lane to the left in the same row; for lane 0, the last of the row before (lane
- *     31); for the warp's first element, the identity, and the warps before it come in through
- *     `pending`, as in the inclusive scan. The tile's aggregate is unchanged. (The warp-rows
- *     layout's order: row v of lane l is the warp's vector v * 32 + l.) */
-template <class C, class OP>
-static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
+/* 5c. cub::BlockScan in place of the course's tile scan, as the Blelloch-to-look-back article
+ *     composes it: a BLOCKED shape (section 2), whose scan is CUB's. BlockScan takes each thread's
+ *     elements in a blocked arrangement (consecutive elements in a thread), so thread t holds
+ *     vectors t * VECS .. t * VECS + VECS - 1 and loads them directly, one 16-byte vector after the
+ *     other (a warp's load is then 32 pieces VECS * 16 bytes apart, not one contiguous run as in
+ *     warp rows). The sum only. */
+template <class C>
+static __device__ __forceinline__ uint32_t cub_scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
 {
-    const int lane = threadIdx.x % WARP_THREADS;
-    uint32_t row_before = OP::identity();
+    typedef cub::BlockScan<uint32_t, C::THREADS> block_scan;
+    __shared__ typename block_scan::TempStorage temp;
+    uint32_t items[4 * C::VECS], aggregate;
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
-        const uint32_t left = __shfl_up_sync(FULL_WARP, x[v].w, 1);
-        const uint32_t row_last = __shfl_sync(FULL_WARP, x[v].w, WARP_THREADS - 1);
-        x[v] = make_uint4(lane > 0 ? left : row_before, x[v].x, x[v].y, x[v].z);
-        row_before = row_last;
+        items[4 * v] = x[v].x;
+        items[4 * v + 1] = x[v].y;
+        items[4 * v + 2] = x[v].z;
+        items[4 * v + 3] = x[v].w;
     }
+    block_scan(temp).InclusiveSum(items, items, aggregate);
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        x[v] = make_uint4(items[4 * v], items[4 * v + 1], items[4 * v + 2], items[4 * v + 3]);
+    pending = 0;
+    return aggregate;
 }
 
-/* 2b. Stage 10's one-block-per-tile kernel, with the operator and the exclusive step as
- *     arguments: what changed is OP in the scan, the look-back and the store. */
-template <class C, class OP, bool EXCLUSIVE, bool ALIGNED_IN>
-__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
-    operator_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
-{
-    __shared__ uint32_t s_carry;
-    uint4 x[C::VECS];
-    uint32_t pending;
-    const uint32_t tile = claim_tile(tile_counter);
-    load_tile<C, ALIGNED_IN>(io, tile, x);
-    const uint32_t aggregate = C::layout::template scan<OP>(x, pending);
-    if (EXCLUSIVE) to_exclusive<C, OP>(x);
-    const uint32_t carry = tile_carry<C, OP>(descriptors, tile, aggregate, &s_carry);
-    store_tile<C, OP>(io, tile, x, OP::combine(carry, pending));
-}
-
-/* 2c. cub::BlockScan in place of the course's block scan, as the article composes it: a layout
- *     (scan.cu, section 2) whose scan is CUB's. BlockScan takes each thread's elements in a
- *     blocked arrangement (consecutive elements in a thread), so thread t holds vectors
- *     t * VECS .. t * VECS + VECS - 1 and loads them directly, one 16-byte vector after the other
- *     (a warp's load is then 32 pieces VECS * 16 bytes apart, not one contiguous run as in the
- *     course's layouts). The sum only. */
-template <int THREADS, int VECS> struct cub_block_scan_layout {
-    static constexpr int STRIDE = 1;
-    static __device__ __forceinline__ int vector_of(int v) { return threadIdx.x * VECS + v; }
-
-    template <class OP = sum_op>
-    static __device__ __forceinline__ uint32_t scan(uint4 (&x)[VECS], uint32_t &pending)
-    {
-        static_assert(OP::INVERTIBLE && OP::REGROUP, "the layout scans sums only");
-        typedef cub::BlockScan<uint32_t, THREADS> block_scan;
-        __shared__ typename block_scan::TempStorage temp;
-        uint32_t items[4 * VECS], aggregate;
-#pragma unroll
-        for (int v = 0; v < VECS; v++) {
-            items[4 * v] = x[v].x;
-            items[4 * v + 1] = x[v].y;
-            items[4 * v + 2] = x[v].z;
-            items[4 * v + 3] = x[v].w;
-        }
-        block_scan(temp).InclusiveSum(items, items, aggregate);
-#pragma unroll
-        for (int v = 0; v < VECS; v++)
-            x[v] = make_uint4(items[4 * v], items[4 * v + 1], items[4 * v + 2], items[4 * v + 3]);
-        pending = 0;
-        return aggregate;
-    }
-};
-
-/* The article's 256 threads, 4 vectors (16 elements) a thread. */
-typedef coarsened<256, 4, cub_block_scan_layout, STREAMING, ONE_TILE, false, 1, true>
-    cub_block_tile;
-
-/* ---- 3. Stream compaction, fused: load, count, look back, write what is kept ----------------- */
+/* ---- 6. Stream compaction, fused: load, count, look back, write what is kept ----------------- */
 
 /* Each thread knows which of its elements it keeps (a bit each, 64 at most: `keep`), and scans one
  * count per vector: the vector's kept elements, as the first word of a vector of the tile
@@ -156,7 +431,7 @@ typedef coarsened<256, 4, cub_block_scan_layout, STREAMING, ONE_TILE, false, 1, 
  * does after loading its elements, and its kept elements go no further than its own last
  * element, so no write can reach an element still to be read. (Counts travel in the 32-bit
  * descriptors, as the sums do: up to 2^32 - 1 elements.) STAGED: the kept elements go through
- * shared memory to their places (3b, at the end of the kernel). */
+ * shared memory to their places (6b, at the end of the kernel). */
 template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN, bool ALIGNED_FLAGS>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     select_fused(tile_io io, const uint32_t *flags, uint64_t *count, uint32_t tiles,
@@ -185,10 +460,10 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
         /* The predicate; the padding of a partial tile (before in[0], past in[n - 1]) is not
          * kept, whatever it would say of a 0. */
         const bool full = tile_is_full<C>(io, tile);
-        const size_t first = (size_t)tile * C::TILE_VECTORS;
+        const size_t first = (size_t)tile * tile_vectors<C>;
 #pragma unroll
         for (int v = 0; v < C::VECS; v++) {
-            const size_t j = 4 * (first + C::layout::vector_of(v));
+            const size_t j = 4 * (first + vector_of<C>(v));
             const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
             for (int k = 0; k < 4; k++)
@@ -199,15 +474,15 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
 #pragma unroll
     for (int v = 0; v < C::VECS; v++)
         counts[v] = make_uint4(__popc((unsigned)(keep >> 4 * v) & 15u), 0, 0, 0);
-    const uint32_t aggregate = C::layout::scan(counts, pending);
+    const uint32_t aggregate = scan_tile<C>(counts, pending);
     const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
     if (tile == tiles - 1 && threadIdx.x == 0) *count = (uint64_t)carry + aggregate;
     if constexpr (STAGED) {
-        /* 3b. Staged: each kept element to its place in the tile, in shared memory; then the
+        /* 6b. Staged: each kept element to its place in the tile, in shared memory; then the
          *     block writes the tile's run of kept elements, a warp 32 consecutive words (128
          *     bytes) a store. Written straight from registers (below), a warp's store is 32
          *     words spread over a row of the tile, a few in each 32-byte sector it touches. */
-        __shared__ uint32_t s_kept[C::TILE];
+        __shared__ uint32_t s_kept[tile_elements<C>];
 #pragma unroll
         for (int v = 0; v < C::VECS; v++) {
             const unsigned bits = (unsigned)(keep >> 4 * v) & 15u;
@@ -234,10 +509,10 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     }
 }
 
-/* ---- 4. Stream compaction, the article's way: flags, exclusive scan, scatter ------------------
+/* ---- 7. Stream compaction, the article's way: flags, exclusive scan, scatter ------------------
  */
 
-/* 4a. One flag word per element: 1 to keep it. */
+/* 7a. One flag word per element: 1 to keep it. */
 template <bool FLAGGED>
 __global__ void compaction_flags(const uint32_t *in, const uint32_t *flags, uint32_t *keep,
                                  size_t n)
@@ -247,7 +522,7 @@ __global__ void compaction_flags(const uint32_t *in, const uint32_t *flags, uint
         keep[i] = FLAGGED ? flags[i] != 0 : APP_KEEP(in[i]);
 }
 
-/* 4b. (The exclusive scan of the flags is 2b's kernel: each kept element's place.) 4c. Every
+/* 7b. (The exclusive scan of the flags is section 3's kernel: each kept element's place.) 7c. Every
  *     kept element to its place; the last element's place plus its flag is the count. A block may
  *     write over elements another block has yet to read: out of place only. */
 __global__ void compaction_scatter(const uint32_t *in, const uint32_t *keep, const uint32_t *place,
@@ -262,7 +537,7 @@ __global__ void compaction_scatter(const uint32_t *in, const uint32_t *keep, con
     }
 }
 
-/* ---- 5. Segmented scan: the look-back carries a (head flag, sum) pair -------------------------
+/* ---- 8. Segmented scan: the look-back carries a (head flag, sum) pair -------------------------
  */
 
 /* An inclusive sum that restarts at every element whose head flag is set. As an operator on pairs
@@ -363,9 +638,9 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     store_tile<C>(io, tile, x, 0);
 }
 
-/* ---- 6. Radix split and sort: the compaction with two destinations -------------------------- */
+/* ---- 9. Radix split and sort: the compaction with two destinations -------------------------- */
 
-/* 6a. Zeros of bits 0 .. BITS - 1: for each, how many keys have it clear. A split by bit b needs
+/* 9a. Zeros of bits 0 .. BITS - 1: for each, how many keys have it clear. A split by bit b needs
  *     the zeros of b before it starts (the keys with b set go after all of them), and a sort's
  *     passes move keys without changing how many have each bit clear, so one read of the keys
  *     counts for all 32 passes (a single split counts its one bit). Each thread counts its keys
@@ -411,7 +686,7 @@ __global__ void __launch_bounds__(256) count_zeros(const uint32_t *keys, size_t 
         atomicAdd(zeros + threadIdx.x, s_zeros[threadIdx.x]);
 }
 
-/* 6b. One stable pass by bit b: the fused compaction (section 3) keeping the keys with b clear,
+/* 9b. One stable pass by bit b: the fused compaction (section 6) keeping the keys with b clear,
  *     with a second destination for the others. A key at index i with z keys before it that have
  *     b clear goes to z if its own b is clear, else to zeros + (i - z): both places come from
  *     the one count the tile scans. Out of place only (keys move both ways). */
@@ -426,11 +701,11 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     const uint32_t tile = claim_tile(tile_counter);
     load_tile<C, ALIGNED_IN>(io, tile, x);
     const bool full = tile_is_full<C>(io, tile);
-    const size_t first = (size_t)tile * C::TILE_VECTORS;
+    const size_t first = (size_t)tile * tile_vectors<C>;
     uint64_t zero_bits = 0;
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
-        const size_t j = 4 * (first + C::layout::vector_of(v));
+        const size_t j = 4 * (first + vector_of<C>(v));
         const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
         for (int k = 0; k < 4; k++)
@@ -440,19 +715,19 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
 #pragma unroll
     for (int v = 0; v < C::VECS; v++)
         counts[v] = make_uint4(__popc((unsigned)(zero_bits >> 4 * v) & 15u), 0, 0, 0);
-    const uint32_t aggregate = C::layout::scan(counts, pending);
+    const uint32_t aggregate = scan_tile<C>(counts, pending);
     const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
-    /* Staged as the compaction's (3b): the tile's keys with b clear, then the others, each in
+    /* Staged as the compaction's (6b): the tile's keys with b clear, then the others, each in
      * their order, in shared memory; then two runs out. The tile's elements are in[lo - head ..
      * hi - head - 1]; a key q elements into the tile with z keys before it in the tile that have
      * b clear sits at z if its b is clear, else at aggregate + (q - z). */
-    __shared__ uint32_t s_keys[C::TILE];
-    const size_t lo = max((size_t)tile * C::TILE, io.head),
-                 hi = min((size_t)(tile + 1) * C::TILE, io.end);
+    __shared__ uint32_t s_keys[tile_elements<C>];
+    const size_t lo = max((size_t)tile * tile_elements<C>, io.head),
+                 hi = min((size_t)(tile + 1) * tile_elements<C>, io.end);
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
         const unsigned bits = (unsigned)(zero_bits >> 4 * v) & 15u;
-        const size_t j = 4 * (first + C::layout::vector_of(v));
+        const size_t j = 4 * (first + vector_of<C>(v));
         uint32_t z = pending + counts[v].x - __popc(bits); /* b clear, before the vector */
         const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
@@ -473,45 +748,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
         __stcs(io.out + (i < aggregate ? carry + i : ones_to + (i - aggregate)), s_keys[i]);
 }
 
-/* ---- 7. The host side ------------------------------------------------------------------------ */
-
-/* The layout every kernel here lays its tiles on: aligned to out (scan.cu, section 1). */
-static tile_io app_io(const uint32_t *in, uint32_t *out, size_t n)
-{
-    tile_io io = {in, out, (size_t)((uintptr_t)out % 16 / 4), 0};
-    io.end = io.head + n;
-    return io;
-}
-
-static bool aligned_alike(const void *a, const void *b)
-{
-    return ((uintptr_t)a - (uintptr_t)b) % 16 == 0;
-}
-
-/* The counter and the descriptors, zeroed: one memset per run, as in stage 10. */
-template <class C> static void clear_scratch(void *scratch, uint32_t tiles)
-{
-    CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
-}
-
-template <class C, class OP, bool EXCLUSIVE>
-static void run_operator_scan(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
-                              void *scratch)
-{
-    (void)args;
-    if (n == 0) return;
-    const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
-    clear_scratch<C>(scratch, tiles);
-    uint32_t *tile_counter = (uint32_t *)scratch;
-    tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    if (aligned_alike(in, out))
-        operator_scan<C, OP, EXCLUSIVE, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
-    else
-        operator_scan<C, OP, EXCLUSIVE, false>
-            <<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
-    LAUNCH_CHECK();
-}
+/* ---- 10. The host side of the applications, and the variants ---------------------------------- */
 
 template <class C, bool FLAGGED, bool STAGED, bool ALIGNED_IN>
 static void launch_select(const tile_io &io, uint32_t tiles, const app_args *args, void *scratch)
@@ -536,7 +773,7 @@ static void run_select_fused(const uint32_t *in, uint32_t *out, size_t n, const 
         return;
     }
     const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
         launch_select<C, FLAGGED, STAGED, true>(io, tiles, args, scratch);
@@ -565,7 +802,7 @@ static void run_segmented(const uint32_t *in, uint32_t *out, size_t n, const app
 {
     if (n == 0) return;
     const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
     clear_scratch<C>(scratch, tiles);
     if (aligned_alike(in, out))
         launch_segmented<C, true>(io, tiles, args, scratch);
@@ -595,7 +832,7 @@ static void run_select_3_kernels(const uint32_t *in, uint32_t *out, size_t n, co
     const unsigned blocks = (unsigned)((n + 255) / 256 < 65536 ? (n + 255) / 256 : 65536);
     compaction_flags<FLAGGED><<<blocks, 256>>>(in, args->flags, keep, n);
     LAUNCH_CHECK();
-    run_operator_scan<C, sum_op, true>(keep, place, n, args, scan_scratch);
+    scan_coarsened<C, sum_op, true>(keep, place, n, args, scan_scratch);
     compaction_scatter<<<blocks, 256>>>(in, keep, place, out, args->count, n);
     LAUNCH_CHECK();
 }
@@ -612,7 +849,7 @@ static void launch_split(const uint32_t *in, uint32_t *out, size_t n, int bit,
                          const uint32_t *zeros, void *pass_scratch)
 {
     const tile_io io = app_io(in, out, n);
-    const uint32_t tiles = (uint32_t)((io.end + C::TILE - 1) / C::TILE);
+    const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
     clear_scratch<C>(pass_scratch, tiles);
     uint32_t *tile_counter = (uint32_t *)pass_scratch;
     tile_descriptor *descriptors = (tile_descriptor *)pass_scratch + 1;
@@ -665,42 +902,85 @@ static void run_sort(const uint32_t *in, uint32_t *out, size_t n, const app_args
     }
 }
 
-/* ---- 8. The variants ------------------------------------------------------------------------- */
+/* ---- 11. The variants -------------------------------------------------------------------------- */
 
+/* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
+ * thread, the cache HINTS (section 1), MIN_BLOCKS a multiprocessor (section 3), whether the
+ * look-back polls QUIETly (lookback.cuh, section 3), and whether the tile is BLOCKED for CUB
+ * (section 5). Step 10a's headline: 128 threads of 64 elements, warp rows, evict-first hints, 5
+ * blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill). */
+struct warp_rows_64 {
+    static constexpr int THREADS = 128, VECS = 16;
+    static constexpr cache_hints HINTS = STREAMING;
+    static constexpr int MIN_BLOCKS = 5;
+    static constexpr bool QUIET = false;
+    static constexpr bool BLOCKED = false;
+};
+/* The same tile, polling quietly while it waits: step 10b's, and the scans' here. */
+struct quiet_lookback : warp_rows_64 {
+    static constexpr bool QUIET = true;
+};
+/* The fused compaction holds more per element (which elements it keeps, and its scatter's
+ * addresses): with 16 vectors a thread, nvcc 13.0 spills it at 5 blocks an SM (96 registers).
+ * 8 vectors, 4096-element tiles: 80 registers, no spill, 6 blocks an SM. */
+struct select_tile : quiet_lookback {
+    static constexpr int VECS = 8, MIN_BLOCKS = 6;
+};
+/* The segmented scan holds a bit per element too, and its pairs are 64 bits: on the same tile it
+ * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 111, no spill. */
+struct segmented_tile : quiet_lookback {
+    static constexpr int VECS = 8, MIN_BLOCKS = 4;
+};
+/* The split: a compaction with two destinations; at 6 blocks an SM it spills 4 bytes, at 5 it
+ * needs 86 registers and none. */
+struct split_tile : quiet_lookback {
+    static constexpr int VECS = 8, MIN_BLOCKS = 5;
+};
+/* cub::BlockScan's tile: the article's 256 threads, 4 vectors (16 elements) a thread, BLOCKED. */
+struct cub_block_tile : quiet_lookback {
+    static constexpr int THREADS = 256, VECS = 4, MIN_BLOCKS = 1;
+    static constexpr bool BLOCKED = true;
+};
+
+/* A row's family is what it computes (common/apps.h); its name says what it does differently after
+ * a '+'. Each row's tile is what the tests probe sizes around; `make grade` times select-if. */
 #define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \
-        name, family, scratch, run, C::TILE, flags                                                 \
+        name, family, scratch, run, tile_elements<C>, flags                                        \
     }
 const app_variant app_variants[] = {
-    APP_VARIANT("inclusive-sum", APP_INCLUSIVE_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
-                (run_operator_scan<app_tile, sum_op, false>), 0),
+    APP_VARIANT("inclusive-sum", APP_INCLUSIVE_SUM, quiet_lookback,
+                coarsened_scratch_bytes<quiet_lookback>,
+                (scan_coarsened<quiet_lookback, sum_op, false>), 0),
     APP_VARIANT("inclusive-sum+cub-block-scan", APP_INCLUSIVE_SUM, cub_block_tile,
                 coarsened_scratch_bytes<cub_block_tile>,
-                (run_operator_scan<cub_block_tile, sum_op, false>), 0),
-    APP_VARIANT("exclusive-sum", APP_EXCLUSIVE_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
-                (run_operator_scan<app_tile, sum_op, true>), 0),
-    APP_VARIANT("max", APP_INCLUSIVE_MAX, app_tile, coarsened_scratch_bytes<app_tile>,
-                (run_operator_scan<app_tile, max_op, false>), 0),
-    APP_VARIANT("float-sum", APP_FLOAT_SUM, app_tile, coarsened_scratch_bytes<app_tile>,
-                (run_operator_scan<app_tile, float_sum_op, false>), 0),
-    APP_VARIANT("select-if+3-kernels", APP_SELECT_IF, app_tile,
-                three_kernel_scratch_bytes<app_tile>, (run_select_3_kernels<app_tile, false>),
-                SCAN_OUT_OF_PLACE),
+                (scan_coarsened<cub_block_tile, sum_op, false>), 0),
+    APP_VARIANT("exclusive-sum", APP_EXCLUSIVE_SUM, quiet_lookback,
+                coarsened_scratch_bytes<quiet_lookback>,
+                (scan_coarsened<quiet_lookback, sum_op, true>), 0),
+    APP_VARIANT("max", APP_INCLUSIVE_MAX, quiet_lookback, coarsened_scratch_bytes<quiet_lookback>,
+                (scan_coarsened<quiet_lookback, max_op, false>), 0),
+    APP_VARIANT("float-sum", APP_FLOAT_SUM, quiet_lookback,
+                coarsened_scratch_bytes<quiet_lookback>,
+                (scan_coarsened<quiet_lookback, float_sum_op, false>), 0),
+    APP_VARIANT("select-if+3-kernels", APP_SELECT_IF, quiet_lookback,
+                three_kernel_scratch_bytes<quiet_lookback>,
+                (run_select_3_kernels<quiet_lookback, false>), SCAN_OUT_OF_PLACE),
     APP_VARIANT("select-if+scattered-stores", APP_SELECT_IF, select_tile,
                 coarsened_scratch_bytes<select_tile>, (run_select_fused<select_tile, false, false>),
                 0),
     APP_VARIANT("select-if", APP_SELECT_IF, select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, false, true>), 0),
-    APP_VARIANT("select-flagged+3-kernels", APP_SELECT_FLAGGED, app_tile,
-                three_kernel_scratch_bytes<app_tile>, (run_select_3_kernels<app_tile, true>),
-                SCAN_OUT_OF_PLACE),
+                (run_select_fused<select_tile, false, true>), SCAN_GRADED),
+    APP_VARIANT("select-flagged+3-kernels", APP_SELECT_FLAGGED, quiet_lookback,
+                three_kernel_scratch_bytes<quiet_lookback>,
+                (run_select_3_kernels<quiet_lookback, true>), SCAN_OUT_OF_PLACE),
     APP_VARIANT("select-flagged", APP_SELECT_FLAGGED, select_tile,
                 coarsened_scratch_bytes<select_tile>, (run_select_fused<select_tile, true, true>), 0),
     APP_VARIANT("segmented-sum", APP_SEGMENTED_SUM, segmented_tile,
                 coarsened_scratch_bytes<segmented_tile>, run_segmented<segmented_tile>, 0),
     APP_VARIANT("split", APP_SPLIT, split_tile, radix_scratch_bytes<split_tile>,
                 run_split<split_tile>, SCAN_OUT_OF_PLACE),
-    APP_VARIANT("sort", APP_SORT, split_tile, radix_scratch_bytes<split_tile>,
-                run_sort<split_tile>, SCAN_GRADED),
+    APP_VARIANT("sort", APP_SORT, split_tile, radix_scratch_bytes<split_tile>, run_sort<split_tile>,
+                0),
 };
 const size_t app_variant_count = sizeof app_variants / sizeof app_variants[0];

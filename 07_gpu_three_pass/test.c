@@ -20,11 +20,10 @@ START_TEST(recursion_levels)
 }
 END_TEST
 
-/* Four levels: a tile cubed, plus one element (with 512-element tiles, 2^27 + 1 elements: 512 MiB
- * in and out). */
+/* Four levels of 512-element tiles: 2^27 + 1 elements (512 MiB in and out). */
 START_TEST(recursion_four_levels)
 {
-    scan_case c = {(size_t)TILE * TILE * TILE + 1, INPUT_RANDOM, 1, 2, 0};
+    scan_case c = {((size_t)1 << 27) + 1, INPUT_RANDOM, 1, 2, 0};
     scan_check(&c);
 }
 END_TEST

@@ -1,45 +1,12 @@
-/* Stage 07's tests: the shared cases (common/tests.c) and the three passes' own edges: many tiles,
- * tiles placed by the input's alignment, and the levels of the recursion. */
+/* Stage 07's tests: the shared cases (common/tests.c; many_tiles runs 300 tiles, and one element
+ * either side) and the three passes' own edge: the levels of the recursion. */
 #include "tests.h"
 
-/* The two tile sizes of scan.cu's variants: one element per thread (smem, shuffle), the smallest,
- * and coarsened, the largest. */
-#define TILE        scan_test_tile_at(0)
-#define COARSE_TILE scan_test_tile()
-
-/* Pass 3 adds tile b - 1's prefix to tile b: hundreds of the 512-element tiles, and one element
- * either side of a whole number of them (the shared many_tiles case does the coarsened tiles). */
-START_TEST(many_small_tiles)
-{
-    size_t k = scan_test_small() ? 16 : 300;
-    size_t sizes[] = {k * TILE - 1, k * TILE, k * TILE + 1};
-    scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
-}
-END_TEST
-
-/* The coarsened tiles start `skew` elements before in, on a 16-byte boundary (skew = in's offset
- * within its 16 bytes), so their edges move with in's offset: for every skew, sizes that end one
- * element before, on and after a tile edge, with out at the same and at another offset (16-byte
- * stores, then 4-byte stores). */
-START_TEST(skewed_tile_edges)
-{
-    for (size_t skew = 0; skew < 4; skew++)
-        for (size_t tiles = 1; tiles <= 3; tiles += 2)
-            for (size_t d = 0; d < 3; d++) {
-                size_t n = tiles * COARSE_TILE - skew + d - 1;
-                scan_case same = {n, INPUT_RANDOM, skew, skew, 0};
-                scan_case other = {n, INPUT_RANDOM, skew, (skew + 1) % 4, 0};
-                scan_case in_place = {n, INPUT_RANDOM, skew, skew, 1};
-                scan_check(&same);
-                scan_check(&other);
-                scan_check(&in_place);
-            }
-}
-END_TEST
+/* The tile of scan.cu's variants: 512 elements, one per thread. */
+#define TILE scan_test_tile()
 
 /* Pass 2 is the same scan, one level down, until the tile sums fit in one tile. With 512-element
- * tiles, 2^18 elements need two levels and 2^18 + 1 three; with 4096-element tiles, 2^24 (less
- * the skew) two and one more element three. (--small: two levels only.) */
+ * tiles, 2^18 elements need two levels and 2^18 + 1 three. (--small: two levels only.) */
 START_TEST(recursion_levels)
 {
     if (scan_test_small()) {
@@ -47,14 +14,9 @@ START_TEST(recursion_levels)
         scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
         return;
     }
-    size_t two = (size_t)TILE * TILE, coarse_two = (size_t)COARSE_TILE * COARSE_TILE;
+    size_t two = (size_t)TILE * TILE;
     size_t sizes[] = {two - 1, two, two + 1};
     scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
-    for (size_t skew = 0; skew < 4; skew += 3)
-        for (size_t d = 0; d < 3; d++) {
-            scan_case c = {coarse_two - skew + d - 1, INPUT_RANDOM, skew, skew, 0};
-            scan_check(&c);
-        }
 }
 END_TEST
 
@@ -68,8 +30,6 @@ END_TEST
 
 static void stage_cases(Suite *suite)
 {
-    scan_add_case(suite, "many_small_tiles", many_small_tiles, 120);
-    scan_add_case(suite, "skewed_tile_edges", skewed_tile_edges, 120);
     scan_add_case(suite, "recursion_levels", recursion_levels, 300);
     if (!scan_test_small())
         scan_add_case(suite, "recursion_four_levels", recursion_four_levels, 300);

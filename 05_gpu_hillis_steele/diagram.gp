@@ -43,7 +43,7 @@ set label "element" at -0.6, 5.15 right tc rgb "#555555"
 do for [i = 0:N - 1] {
     set label sprintf("%d", i) at i, 5.15 center tc rgb "#555555"
 }
-set label "blue: the value 1, 2, 4 lanes back, added; grey: no partner, unchanged" \
+set label "blue: the value 1, 2, 4 places back, added; grey: no partner, unchanged" \
     at 2.85, -0.6 center tc rgb "#333333"
 
 plot NaN

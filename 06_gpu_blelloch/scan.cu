@@ -3,8 +3,9 @@
  * Compared with 05_gpu_hillis_steele: about 3 adds per element instead of 9, in a tree of 2048
  * elements (two per thread) that takes 23 barriers, where 05's smem took 2 x 12 for as many.
  * Expected, as in the article: blelloch faster than 05's smem, held back by bank conflicts (up to
- * 32 ways), blelloch-padded faster still. Measured on an H200, the padding pays (1.23x), but both
- * are slower per element than 05's smem (the README has the numbers). One block, as in 05.
+ * 32 ways), blelloch-padded faster still. Measured, the padding pays (1.22x on an H200, 1.23x on
+ * an H100), but both are slower per element than 05's smem (the README has the numbers). One
+ * block, as in 05.
  * Run it: make stage-6 (from the top folder) or make (in this folder).
  * The files: single_block.cuh (05's streaming loop, carried unchanged), this file (the block scan
  * and the variants). */

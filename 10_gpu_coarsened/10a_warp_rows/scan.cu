@@ -126,29 +126,30 @@ template <class C> static __device__ __forceinline__ int vector_of(int v)
  *     within the tile and returns the tile's aggregate to every thread. */
 template <class C> static __device__ __forceinline__ uint32_t exchange_scan(uint4 (&x)[C::VECS])
 {
-    __shared__ uint4 exchange[C::THREADS * C::VECS];
+    constexpr int THREADS = C::THREADS, VECS = C::VECS;
+    __shared__ uint4 exchange[THREADS * VECS];
     const int t = threadIdx.x;
 #pragma unroll
-    for (int v = 0; v < C::VECS; v++)
-        exchange[v * C::THREADS + t] = x[v];
+    for (int v = 0; v < VECS; v++)
+        exchange[v * THREADS + t] = x[v];
     __syncthreads();
     uint32_t sum = 0;
 #pragma unroll
-    for (int v = 0; v < C::VECS; v++) {
-        x[v] = scan4(exchange[t * C::VECS + v]);
+    for (int v = 0; v < VECS; v++) {
+        x[v] = scan4(exchange[t * VECS + v]);
         x[v] = add4(x[v], sum);
         sum = x[v].w;
     }
     uint32_t aggregate;
-    const uint32_t before = block_exclusive_scan<C::THREADS>(sum, &aggregate);
+    const uint32_t before = block_exclusive_scan<THREADS>(sum, &aggregate);
     /* The block scan's barriers stand between every thread's read above and these writes. */
 #pragma unroll
-    for (int v = 0; v < C::VECS; v++)
-        exchange[t * C::VECS + v] = add4(x[v], before);
+    for (int v = 0; v < VECS; v++)
+        exchange[t * VECS + v] = add4(x[v], before);
     __syncthreads();
 #pragma unroll
-    for (int v = 0; v < C::VECS; v++)
-        x[v] = exchange[v * C::THREADS + t];
+    for (int v = 0; v < VECS; v++)
+        x[v] = exchange[v * THREADS + t];
     return aggregate;
 }
 

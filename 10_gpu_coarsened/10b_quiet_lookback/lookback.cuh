@@ -100,21 +100,22 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
     uint32_t exclusive = 0;
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         const int64_t t = base - lane;
-        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, valid = 0;
+        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, last_valid = 0;
         tile_descriptor d = 0;
         /* SOLUTION BEGIN: wait for the window; with QUIET, only the lanes still waiting poll again */
         for (;;) {
-            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1)
+            if (!QUIET || ((used_lanes & ~last_valid) >> lane) & 1)
                 d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
                            : descriptor_make(STATUS_PREFIX, 0);
-            valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
+            const unsigned valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
+            last_valid = valid;
             prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status(d) == STATUS_PREFIX);
             /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
              * wraps to 0, and 0 - 1 is all 32 lanes). */
             used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
             if ((valid & used_lanes) == used_lanes) break;
         }
-        /* SOLUTION END, stub: (void)descriptors; (void)t; (void)valid; prefix_lanes = 1; */
+        /* SOLUTION END, stub: (void)descriptors; (void)t; (void)last_valid; prefix_lanes = 1; */
         uint32_t value = (used_lanes >> lane) & 1 ? descriptor_value(d) : 0;
 #pragma unroll
         for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)

@@ -100,13 +100,14 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
     uint32_t exclusive = 0;
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         const int64_t t = base - lane;
-        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, valid = 0;
+        unsigned prefix_lanes = 0, used_lanes = FULL_WARP, last_valid = 0;
         tile_descriptor d = 0;
         for (;;) {
-            if (!QUIET || ((used_lanes & ~valid) >> lane) & 1)
+            if (!QUIET || ((used_lanes & ~last_valid) >> lane) & 1)
                 d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
                            : descriptor_make(STATUS_PREFIX, 0);
-            valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
+            const unsigned valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
+            last_valid = valid;
             prefix_lanes = __ballot_sync(FULL_WARP, descriptor_status(d) == STATUS_PREFIX);
             /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
              * wraps to 0, and 0 - 1 is all 32 lanes). */

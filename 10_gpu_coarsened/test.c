@@ -1,13 +1,11 @@
 /* Stage 10's tests: the shared cases (common/tests.c) and the coarsened tiles' own edges. */
 #include "tests.h"
 
-/* The largest of the variants' tiles (scan.cu): 8192 elements, 128 threads of 64. */
+/* The largest of the variants' tiles (scan.cu): 8192 elements, 512 threads of 16. */
 #define TILE scan_test_tile()
 
-/* Every tile of the variants (the article's 512 threads times 4, 8, 12 and 16 elements; 128
- * threads times 48 and 64, 256 times 32): hundreds of each, one element either side of a whole
- * number of them.
- * (The shared many_tiles case does the largest.) */
+/* Every tile of the variants (512 threads times 4, 8, 12 and 16 elements): hundreds of each, one
+ * element either side of a whole number of them. (The shared many_tiles case does the largest.) */
 START_TEST(tiles_of_each_variant)
 {
     size_t count = scan_test_small() ? 6 : 300;
@@ -37,27 +35,10 @@ START_TEST(offsets_many_tiles)
 }
 END_TEST
 
-/* The looping variants (one-launch, one-launch+prefetch, and one-wave past one wave): each block
- * scans several tiles when there are more tiles than blocks resident on the GPU (4 to 5 per
- * multiprocessor), one-wave with a grid barrier a round. Sizes of a few such rounds; with
- * --small, one round only. */
-START_TEST(persistent_rounds)
-{
-    if (scan_test_small()) {
-        size_t sizes[] = {((size_t)1 << 16) + 5};
-        scan_check_sizes(sizes, 1);
-    } else {
-        size_t sizes[] = {((size_t)1 << 23) + 1, 3 * ((size_t)1 << 22) + TILE - 1};
-        scan_check_sizes(sizes, 2);
-    }
-}
-END_TEST
-
 static void stage_cases(Suite *suite)
 {
     scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
     scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
-    scan_add_case(suite, "persistent_rounds", persistent_rounds, 120);
 }
 
 int main(int argc, char **argv)

@@ -23,7 +23,7 @@ static __device__ __forceinline__ uint32_t digit_of(uint32_t key, int shift)
 }
 
 /* A tile is THREADS x KEYS keys (C: digit_tile, section 10). */
-template <class C> constexpr int tile_keys = C::THREADS *C::KEYS;
+template <class C> constexpr int tile_keys = C::THREADS * C::KEYS;
 template <class C> constexpr int tile_warps = C::THREADS / WARP_THREADS;
 
 /* 11a. The tile's keys, warp-striped: warp w holds the tile's keys w * 32 * KEYS .. (w + 1) * 32 *
@@ -175,7 +175,7 @@ static __device__ __forceinline__ void scatter_keys(uint32_t *out, const uint32_
     }
 }
 
-/* The real keys of a tile: all of it but the last. */
+/* The real keys of a tile: all of them, but in the last tile. */
 template <class C> static __device__ __forceinline__ uint32_t tile_count_of(size_t n, uint32_t tile)
 {
     const size_t left = n - (size_t)tile * tile_keys<C>;
@@ -207,10 +207,11 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     if (threadIdx.x < BINS) counts[(size_t)threadIdx.x * tiles + tile] = count;
 }
 
-/* 12b. (The scan is section 3's kernel on C::SCAN's tile, exclusive, in place: counts[b * tiles +
- * t] becomes the place of tile t's first key of digit b. Its 32-bit sums hold places up to 2^32 -
- * 1: this row sorts up to 2^32 keys.) 12c. Each tile loads and counts its keys again, ranks them
- *      (11d), reads its 256 places and scatters (11e). Out of place: `in` and `out` differ. */
+/* 12b. The scan is section 3's kernel on C::SCAN's tile, exclusive, in place: counts[b * tiles
+ *      + t] becomes the place of tile t's first key of digit b. Its sums are 32 bits, places up to
+ *      2^32 - 1: this row sorts up to 2^32 keys.
+ * 12c. Each tile loads and counts its keys again, ranks them (11d), reads its 256 places and
+ *      scatters (11e). Out of place: `in` and `out` differ. */
 template <class C>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     digit_scatter(const uint32_t *in, uint32_t *out, size_t n, int shift, const uint32_t *places,
@@ -275,7 +276,7 @@ static void run_digit_passes(const uint32_t *in, uint32_t *out, size_t n, const 
 
 /* The digit passes read every key twice a pass (the counts, then the scatter) and write the
  * counts, to scan and read them back. The one-sweep sort (Adinets and Merrill, 2022; CUB's
- * DeviceRadixSort on sm_70 and later) takes both out of the passes:
+ * DeviceRadixSort for 32-bit keys since sm_60) takes both out of the passes:
  *   - the 256 scans side by side become 256 decoupled look-backs side by side, inside the pass:
  *     a tile publishes its 256 counts as soon as it has them, looks back per bin for the counts
  *     before it, and scatters. A pass reads and writes each key once;
@@ -345,10 +346,10 @@ __global__ void __launch_bounds__(THREADS)
  *      digit's start in out, so a PREFIX's count is a place in out: the place after the tile's
  *      last key of bin b. Returns the place of the tile's first key of bin b.
  *      Why not lookback.cuh's warp look-back (3): it spends a warp on one value, reading 32 tiles'
- *      descriptors a step; a tile here has 256 values, which would take 256 such walks, 21 for
- *      each of the 12 warps, one after the other. Here 256 threads walk at once, one tile a step
- *      each, and each warp's step is one load of 32 neighbouring descriptors (two 128-byte lines):
- *      a tile's whole row of 256 in 8 loads. Most walks are short: the row before has published
+ *      descriptors a step; a tile here has 256 values, which would take 256 such walks, 21 or 22
+ *      for each of the 12 warps, one after the other. Here 256 threads walk at once, one tile a
+ *      step each, and a warp's step reads 32 neighbouring descriptors (256 bytes, two 128-byte
+ *      lines): a tile's whole row of 256 in the 8 warps' one step. Most walks are short: the row before has published
  *      at least its counts (13d publishes them before ranking), and is often PREFIX already. */
 static __device__ __forceinline__ unsigned long long lookback_bin(tile_descriptor *descriptors,
                                                                   uint32_t tile, int bin)

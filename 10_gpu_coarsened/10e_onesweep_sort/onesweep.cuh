@@ -27,14 +27,12 @@ template <class C> constexpr int tile_keys = C::THREADS * C::KEYS;
 template <class C> constexpr int tile_warps = C::THREADS / WARP_THREADS;
 
 /* 11a. The tile's keys, warp-striped: warp w holds the tile's keys w * 32 * KEYS .. (w + 1) * 32 *
- *      KEYS - 1, and lane l holds key 32u + l of that stretch as keys[u]. The ranking (11d) takes
- *      one key a lane in each step, in the keys' order, so a step's 32 keys must be 32 consecutive
- *      keys; a 16-byte vector would give a lane 4 consecutive keys, which would then have to be
- *      exchanged through shared memory. A warp's load of 32 consecutive words is as coalesced
- *      (whole 128-byte lines, one or two), only in 4 times as many load instructions, which the
- *      ranking's work per key dwarfs; and `in` may start anywhere: no aligned and unaligned paths.
- *      Keys past n read as 0xFFFFFFFF: digit 255 in every pass, and last in the tile's order, so
- *      they rank last, behind every key of the tile (11e leaves them out). */
+ *      KEYS - 1, lane l key 32u + l of that stretch as keys[u]. The ranking (11d) takes one key a
+ *      lane a step, in order, so a step's 32 keys must be consecutive; 16-byte vectors would give
+ *      a lane 4 consecutive keys, to be exchanged through shared memory. A warp's load of 32
+ *      consecutive words is as coalesced, in 4 times the load instructions (few next to the
+ *      ranking's), and `in` may start anywhere. Keys past n read as 0xFFFFFFFF: digit 255 in every
+ *      pass and last in the tile's order, they rank behind every real key (11e leaves them out). */
 template <class C>
 static __device__ __forceinline__ void load_keys(const uint32_t *in, size_t n, uint32_t tile,
                                                  uint32_t (&keys)[C::KEYS])
@@ -110,21 +108,18 @@ static __device__ __forceinline__ typename OP::word exclusive_scan_bins(typename
     return before + inclusive - count;
 }
 
-/* 11d. The ranking: a key's rank is its place in the tile ordered by digit, stably. First each
- *      bin's start in the tile (the scan of the counts), added to every warp's counter of that
- *      bin: warp w's counter of b now says where its first key of b goes. Then each warp ranks
- *      its keys 32 at a time, in their order (keys[u] of every lane: the warp's keys 32u ..
- *      32u + 31): __match_any_sync gives each lane its peers, the lanes whose key has its digit;
- *      the highest peer, the leader, takes as many places from the warp's counter (an atomic add
- *      that returns where they start: one instruction), a shuffle tells the peers, and each peer
- *      takes its place among them by the peers up to itself. A warp's keys of a bin go after the
- *      warps' before it, a step's after the steps' before it, a lane's after the lanes' below it:
- *      the ranking is stable. Each key goes at once to its rank in shared memory (s_keys), so no
- *      register holds the ranks.
+/* 11d. The ranking: a key's rank is its place in the tile ordered by digit, stably. Each bin's
+ *      start in the tile (the scan of the counts) is added to every warp's counter of the bin:
+ *      warp w's counter of b says where its first key of b goes. Each warp then ranks its keys 32
+ *      at a time, in order (keys[u] of every lane: the warp's keys 32u .. 32u + 31):
+ *      __match_any_sync gives each lane its peers, the lanes whose key has its digit; the highest
+ *      peer, the leader, takes as many places from the warp's counter (an atomic add returns
+ *      where they start), a shuffle tells the peers, and each takes its place by the peers up to
+ *      itself. Warps before, steps before, lanes below come first: the ranking is stable. Each
+ *      key goes at once to its rank in shared memory (s_keys): no register holds the ranks.
  *      The cost, per key: a match (one instruction since sm_70), a population count, a shuffle,
- *      and one atomic add for each digit the step holds; all of a warp's work stays in the warp
- *      and in its own counters. Without a match, a lane would find its peers by 8 ballots, one
- *      per bit of the digit (the 8 one-bit splits of 10d, folded): 8 ballots and 8 ands a key.
+ *      and one atomic add for each digit the step holds, all inside the warp and its counters.
+ *      Without a match, a lane would find its peers by 8 ballots, one per bit of the digit.
  *      Returns, to thread b, bin b's start in the tile. */
 template <class C>
 static __device__ __forceinline__ uint32_t rank_keys(const uint32_t (&keys)[C::KEYS], int shift,
@@ -274,17 +269,12 @@ static void run_digit_passes(const uint32_t *in, uint32_t *out, size_t n, const 
 
 /* ---- 13. One sweep: one count, then one kernel a pass, a look-back per bin ------------------- */
 
-/* The digit passes read every key twice a pass (the counts, then the scatter) and write the
- * counts, to scan and read them back. The one-sweep sort (Adinets and Merrill, 2022; CUB's
- * DeviceRadixSort for 32-bit keys since sm_60) takes both out of the passes:
- *   - the 256 scans side by side become 256 decoupled look-backs side by side, inside the pass:
- *     a tile publishes its 256 counts as soon as it has them, looks back per bin for the counts
- *     before it, and scatters. A pass reads and writes each key once;
- *   - the bins' starts (where each digit's keys begin in out) come from one count before the
- *     passes: a pass moves keys but never changes how many have each digit, so one read of the
- *     keys counts the digits of all four passes (as 9a's one count serves 32 one-bit splits).
- * The digit passes' `counts` became the descriptors, one per tile and bin; section 3's scan
- * became this section's look-back. */
+/* The digit passes read every key twice a pass and write the counts, to scan and read them back.
+ * The one-sweep sort (Adinets and Merrill, 2022; CUB's DeviceRadixSort for 32-bit keys since
+ * sm_60) takes both out of the passes: the 256 scans side by side become 256 decoupled look-backs
+ * side by side, inside the pass (the counts become descriptors, one per tile and bin); and the
+ * bins' starts in out come from one count before the passes, since a pass moves keys but never
+ * changes how many have each digit (as 9a's one count serves 32 one-bit splits). */
 
 /* 13a. A descriptor per tile and bin: lookback.cuh's tile_descriptor, status and count in one
  *      64-bit word, so that a reader never sees a new status beside an old count. A count here
@@ -339,18 +329,16 @@ __global__ void __launch_bounds__(THREADS)
     /* SOLUTION END, stub: (void)keys; (void)n; (void)digit_counts; */
 }
 
-/* 13c. The look-back of one bin, by thread b for bin b: lookback.cuh's one-thread walk (2), on
- *      the bin's descriptors (row t of the descriptors is tile t's 256, one per bin). It walks
- *      back from tile - 1, waits while a descriptor is INVALID, adds its count, and stops at the
- *      first PREFIX, which already holds everything before it. Tile 0 publishes PREFIX with its
- *      digit's start in out, so a PREFIX's count is a place in out: the place after the tile's
- *      last key of bin b. Returns the place of the tile's first key of bin b.
- *      Why not lookback.cuh's warp look-back (3): it spends a warp on one value, reading 32 tiles'
- *      descriptors a step; a tile here has 256 values, which would take 256 such walks, 21 or 22
- *      for each of the 12 warps, one after the other. Here 256 threads walk at once, one tile a
- *      step each, and a warp's step reads 32 neighbouring descriptors (256 bytes, two 128-byte
- *      lines): a tile's whole row of 256 in the 8 warps' one step. Most walks are short: the row before has published
- *      at least its counts (13d publishes them before ranking), and is often PREFIX already. */
+/* 13c. The look-back of bin b, by thread b: lookback.cuh's one-thread walk (2) down the bin's
+ *      column (row t of the descriptors is tile t's 256). It walks back from tile - 1, waits while
+ *      a descriptor is INVALID, adds its count, and stops at the first PREFIX, which holds
+ *      everything before it. Tile 0's PREFIX includes its digit's start in out, so a PREFIX's
+ *      count is a place in out. Returns the place of the tile's first key of bin b.
+ *      Why not lookback.cuh's warp look-back (3): it spends a warp on one value, 32 tiles a step;
+ *      256 values would take 21 or 22 such walks for each of the 12 warps, one after the other.
+ *      Here 256 threads walk at once, and a warp's step reads 32 neighbouring descriptors (two
+ *      128-byte lines). Most walks are short: the row before has published at least its counts
+ *      (13d publishes them before it ranks), and is often PREFIX already. */
 static __device__ __forceinline__ unsigned long long lookback_bin(tile_descriptor *descriptors,
                                                                   uint32_t tile, int bin)
 {

@@ -348,7 +348,7 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const ap
     LAUNCH_CHECK();
 }
 
-/* ---- 9, 11 to 13. The sorts, each in its own file ------------------------------------------------ */
+/* ---- 9, 11 to 13. The sorts, each in its own file -------------------------------------------- */
 
 #include "radix.cuh"    /* 9. the radix split and the sort of one-bit splits */
 #include "onesweep.cuh" /* 11 to 13. the tile ranked by digit, the digit passes, the one sweep */

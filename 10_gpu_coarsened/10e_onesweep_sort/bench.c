@@ -1,5 +1,5 @@
-/* The benchmark of the applications step: every application beside its CUB call and a copy of
- * the same bytes (common/apps_bench.c). */
+/* The benchmark of the one-sweep sort step: every sort beside cub-sort
+ * (cub::DeviceRadixSort::SortKeys) and the platform's copy (common/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

@@ -1,0 +1,125 @@
+/* The tests of the one-sweep sort step: the shared cases, each checked against the host's sort
+ * (common/apps_tests.c: the output equal bit for bit to the sorted input, so both in order and a
+ * permutation of it), and the sorts' own edges, each on every sort variant. */
+#include <stdlib.h>
+
+#include "apps_tests.h"
+
+/* ---- the step's own edges -------------------------------------------------------------------- */
+
+/* Every sort variant on one input: out of place (in and out at different alignments) and in
+ * place. */
+static void check_sorts(const uint32_t *input, size_t n)
+{
+    for (size_t v = 0; v < app_variant_count; v++) {
+        if (!scan_test_runs_variant(v) || app_variants[v].family != APP_SORT) continue;
+        scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0}, in_place = {n, INPUT_RANDOM, 3, 3, 1};
+        app_check_variant(&app_variants[v], &out_of_place, input, NULL);
+        app_check_variant(&app_variants[v], &in_place, input, NULL);
+    }
+}
+
+static int compare_up(const void *a, const void *b)
+{
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The inputs of key_patterns: where a digit pass finds one bin, few bins, or keys already in
+ * order. */
+enum key_pattern {
+    ALL_EQUAL,  /* one random key n times */
+    ALL_MAX,    /* 0xFFFFFFFF n times: the padding's value (11a) */
+    SORTED,     /* random keys in ascending order, with repeats */
+    REVERSED,   /* the same, descending */
+    TWO_VALUES, /* 2, 3 and 255 distinct random keys, in random order */
+    THREE_VALUES,
+    MANY_VALUES,
+    LOW_BYTE_EQUAL,  /* byte 0 the same in every key (pass 0 finds one bin), the rest random */
+    HIGH_BYTE_EQUAL, /* byte 3 the same (pass 3 finds one bin) */
+    LOW_HIGH_EQUAL,  /* both */
+    ONE_BYTE_EQUAL,  /* byte p the same, p = 0..3: each pass once finds one bin (4 inputs) */
+    ONE_BYTE_VARIES = ONE_BYTE_EQUAL + 4, /* only byte p random: three passes find one bin */
+    PATTERN_COUNT = ONE_BYTE_VARIES + 4
+};
+
+static void fill_pattern(uint32_t *keys, size_t n, int pattern, uint64_t seed)
+{
+    uint64_t state = seed;
+    uint32_t values[255];
+    for (int k = 0; k < 255; k++)
+        values[k] = (uint32_t)(scan_random_next(&state) >> 32);
+    const uint32_t same = values[0];
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t r = (uint32_t)(scan_random_next(&state) >> 32);
+        switch (pattern) {
+        case ALL_EQUAL: keys[i] = same; break;
+        case ALL_MAX: keys[i] = 0xFFFFFFFFu; break;
+        case SORTED:
+        case REVERSED: keys[i] = values[r % 255] ^ (r & 0xF0u); break;
+        case TWO_VALUES: keys[i] = values[r % 2]; break;
+        case THREE_VALUES: keys[i] = values[r % 3]; break;
+        case MANY_VALUES: keys[i] = values[r % 255]; break;
+        case LOW_BYTE_EQUAL: keys[i] = (r & ~0xFFu) | (same & 0xFFu); break;
+        case HIGH_BYTE_EQUAL: keys[i] = (r & 0x00FFFFFFu) | (same & 0xFF000000u); break;
+        case LOW_HIGH_EQUAL: keys[i] = (r & 0x00FFFF00u) | (same & 0xFF0000FFu); break;
+        default: {
+            const int p = (pattern - ONE_BYTE_EQUAL) % 4;
+            const uint32_t byte = 0xFFu << (8 * p);
+            keys[i] = pattern < ONE_BYTE_VARIES ? (r & ~byte) | (same & byte)
+                                                : (same & ~byte) | (r & byte);
+        }
+        }
+    }
+    if (pattern == SORTED || pattern == REVERSED) qsort(keys, n, sizeof *keys, compare_up);
+    if (pattern == REVERSED)
+        for (size_t i = 0; i < n / 2; i++) {
+            const uint32_t t = keys[i];
+            keys[i] = keys[n - 1 - i];
+            keys[n - 1 - i] = t;
+        }
+}
+
+/* Each pattern, on a size of many whole tiles and a partial one, on every sort variant. */
+START_TEST(key_patterns)
+{
+    const size_t n = (scan_test_small() ? 3 : 40) * scan_test_tile() + 13;
+    uint32_t *input = scan_test_words(n);
+    for (int pattern = 0; pattern < PATTERN_COUNT; pattern++) {
+        fill_pattern(input, n, pattern, scan_test_seed() ^ (0x50A7ull + (uint64_t)pattern));
+        check_sorts(input, n);
+    }
+    free(input);
+}
+END_TEST
+
+/* Sizes around 256 tiles of each variant (the shared cases take 1 to 7 tiles and many_tiles):
+ * the digit passes then scan 256 x 256 counts, the one-sweep pass's tiles 256 rows of
+ * descriptors. With --small, around as many tiles as fit in 2^16 keys, at least 4. */
+START_TEST(sizes_around_256_tiles)
+{
+    for (size_t k = 0; k < scan_test_tile_count(); k++) {
+        const size_t tile = scan_test_tile_at(k);
+        size_t tiles = 256;
+        if (scan_test_small()) tiles = ((size_t)1 << 16) / tile < 4 ? 4 : ((size_t)1 << 16) / tile;
+        for (size_t n = tiles * tile - 1; n <= tiles * tile + 1; n++) {
+            uint32_t *input = scan_test_words(n);
+            scan_fill(input, n, INPUT_RANDOM, scan_test_seed() ^ n);
+            check_sorts(input, n);
+            free(input);
+        }
+    }
+}
+END_TEST
+
+static void stage_cases(Suite *suite)
+{
+    scan_add_case(suite, "key_patterns", key_patterns, 300);
+    scan_add_case(suite, "sizes_around_256_tiles", sizes_around_256_tiles, 300);
+}
+
+int main(int argc, char **argv)
+{
+    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 2000, .repeats = 30};
+    return app_test_main(argc, argv, &config);
+}

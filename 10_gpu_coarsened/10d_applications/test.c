@@ -5,7 +5,7 @@
 
 #include "apps_tests.h"
 
-/* ---- the chapter's own edges ------------------------------------------------------------------
+/* ---- the step's own edges ---------------------------------------------------------------------
  */
 
 /* Compactions that keep everything and nothing (the count n and 0; a tile whose aggregate is 0),

@@ -5,17 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One input serves every row: random float32 in [-1, 1), whose bits are also a fine integer
- * input (varied words, half of them with the top bit clear, which APP_KEEP keeps); random flags,
- * about half nonzero; heads of segments as the tests draw them (app_fill: from every other
- * element to none in 5000), and the segment of each element for InclusiveSumByKey. */
+/* One input serves every row: where a step has a float family, random float32 in [-1, 1), whose
+ * bits are also a fine integer input (varied words, half of them with the top bit clear, which
+ * APP_KEEP keeps); otherwise uniformly random 32-bit words (a sort's keys: every digit value alike,
+ * where a float's top byte takes a dozen values). Random flags, about half nonzero; heads of
+ * segments as the tests draw them (app_fill: from every other element to none in 5000), and the
+ * segment of each element for InclusiveSumByKey. */
 static uint32_t *flags_device, *heads_device, *keys_device;
 static uint64_t *count_device;
 static uint64_t kept_if, kept_flagged;
+static int float_input;
 
 static void fill(uint32_t *input, size_t n, uint64_t seed)
 {
-    app_fill(APP_FLOAT_SUM, INPUT_RANDOM, input, NULL, n, seed);
+    app_fill(float_input ? APP_FLOAT_SUM : APP_INCLUSIVE_SUM, INPUT_RANDOM, input, NULL, n, seed);
 }
 
 static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, uint64_t seed)
@@ -152,6 +155,8 @@ int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_conf
 {
     static scan_row references[32];
     size_t count = 0;
+    for (size_t v = 0; v < app_variant_count; v++)
+        float_input |= app_family_is_float(app_variants[v].family);
     add_references(app_cub_variants, app_cub_variant_count, references, &count);
     add_references(copy_variants, sizeof copy_variants / sizeof copy_variants[0], references,
                    &count);

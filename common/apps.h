@@ -106,7 +106,7 @@ void app_poison(const uint32_t *expected, uint64_t count, uint32_t *out, size_t 
 uint32_t app_tail_word(size_t k);
 /* Compares a run's output with the reference. Integer families: bit for bit, and out[count..n)
  * still poisoned. float-sum: |out[i] - s[i]| <= gamma(h) * (|in[0]| + ... + |in[i]|), s in
- * double precision, h = (i + 4) / tile + 65 (APPLICATIONS.md derives it), and exact where
+ * double precision, h = (i + 4) / tile + 65 (step 10d's notes derive it), and exact where
  * the input is whole numbers whose sums stay below 2^24. Past the count, out[k] must still be
  * tail[k] (in place: the input), or app_tail_word(k) when tail is NULL. Returns 1, or 0 with a
  * message. */

@@ -25,7 +25,8 @@ roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 # One unit's table for one CSV: a row per variant (the parent's headline, measured beside them,
 # marked), per reference; a column per size; at the last size, the fraction of the roofline and,
 # on a GPU, the ratio to cub. The applications' CSVs count each row's own bytes (bytes_per_element)
-# and compare each row with the copy and the CUB call of its family (the name's part before '+').
+# and compare each row with the copy and the CUB call of its family (the name's part before '+'),
+# whose rows the table leaves to the CSV.
 unit_table() { # csv kind parent-headline
     awk -F, -v kind="$2" -v parent="$3" -v sizes="$(sizes "$2")" -v roof="$(roof "$2")" \
         -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE"'
@@ -53,6 +54,7 @@ unit_table() { # csv kind parent-headline
             at = n[ns]
             for (r = 1; r <= nrows; r++) {
                 v = rows[r]
+                if (apps && v ~ /^(cub|copy)-/) continue  # (in the ratio columns, and in the CSV)
                 tag = role[v] == "reference" ? " (ref.)" : role[v] == "side-step" ? " (side step)" : v == parent ? " (parent)" : ""
                 line = "| `" v "`" tag " |"
                 for (k = 1; k <= ns; k++) {

@@ -75,7 +75,8 @@ help:
 all:
 	@common/need.sh check gnuplot
 	+@$(MAKE_QUIET) test
-	+@$(foreach u,$(UNITS),$(MAKE_QUIET) quick-$(call unit_id,$(u)) &&) true
+	+@$(foreach u,$(BUILT_UNITS),$(MAKE_QUIET) quick-$(call unit_id,$(u)) &&) true
+	@$(if $(filter-out $(BUILT_UNITS),$(UNITS)),echo "SKIP: the quick benchmarks of $(words $(filter-out $(BUILT_UNITS),$(UNITS))) stages and steps not built here (the tests above say why)")
 	+@$(MAKE_QUIET) charts
 	@echo
 	@echo "Start reading: 01_scalar/README.md, beside its article; then \`make diff-2\` shows stage 02's"

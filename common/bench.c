@@ -642,12 +642,10 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         if (!measure_size(rows, row_count, config, &opt, s, csv, stage, device, &p)) return 1;
 
     print_table(rows, row_count, &opt);
-    printf("(%s from the median time per point; * a reference row; GB/s counts %s; the CSV has "
-           "both, and the minimum)\n",
-           !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "Gelem/s = n / time,",
-           config->bytes_per_element
-               ? "the bytes each row must move per element (the CSV's bytes_per_element)"
-               : "8 bytes per element (one read, one write)");
+    printf("(the median time per point, as %s; * a reference row;\n %s; the CSV has the minimum too)\n",
+           !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "G elements/s = n / time",
+           config->bytes_per_element ? "GB/s counts the bytes each row must move per element"
+                                     : "GB/s counts 8 bytes per element, one read and one write");
     if (csv) fclose(csv);
     return 0;
 }

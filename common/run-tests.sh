@@ -9,14 +9,18 @@
 set -u
 [ -z "${EMULATOR:-}" ] || export CK_FORK=no
 passed=0 failed=0 skipped=0 failed_names=""
+declare -A skipped_for # reason -> the units skipped for it, printed once at the end
+reasons=()
 for arg in "$@"; do
     stage=${arg%%=*} what=${arg#*=}
-    echo "== $stage"
     if [[ $what == skip:* ]]; then
-        echo "SKIP: ${what#skip:}"
+        why=${what#skip:}
+        [ -n "${skipped_for[$why]:-}" ] || reasons+=("$why")
+        skipped_for[$why]="${skipped_for[$why]:-}${skipped_for[$why]:+, }${stage##*/}"
         skipped=$((skipped + 1))
         continue
     fi
+    echo "== $stage"
     ${EMULATOR:-} "$what"
     rc=$?
     if [ $rc -eq 0 ]; then
@@ -28,6 +32,10 @@ for arg in "$@"; do
         failed=$((failed + 1)) failed_names="$failed_names $stage"
     fi
 done
+for why in "${reasons[@]+"${reasons[@]}"}"; do
+    echo "SKIP: $why:"
+    echo "${skipped_for[$why]}" | fold -s -w 96 | sed 's/^/  /'
+done
 echo
-echo "stages: $passed passed, $failed failed, $skipped skipped"
+echo "stages and steps: $passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ] || { echo "failed:$failed_names"; exit 1; }

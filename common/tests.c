@@ -22,7 +22,7 @@ static int max_log2 = 20;
 static size_t tiles[MAX_TILES];
 static size_t tile_count;
 static size_t tile_size = 1;
-static size_t many_tiles;
+static size_t many_tiles, each_tile, offset_tiles;
 static int repeats;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
@@ -408,6 +408,35 @@ END_TEST
 /* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
 #define HUGE_N (((size_t)1 << 31) + 7)
 
+START_TEST(tiles_of_each_variant)
+{
+    size_t count = scan_test_small() ? 6 : each_tile;
+    for (size_t k = 0; k < tile_count; k++) {
+        size_t t = tiles[k] * count;
+        size_t sizes[] = {t - 1, t, t + 1};
+        scan_check_sizes(sizes, 3);
+    }
+}
+END_TEST
+
+START_TEST(offsets_many_tiles)
+{
+    /* the element-wise path (in - out not a multiple of 4 elements) and the vector path with a
+     * partial first vector */
+    static const size_t pairs[][2] = {{0, 1}, {1, 0}, {2, 3}, {3, 1},
+                                      {1, 1}, {2, 2}, {3, 3}, {5, 2}};
+    size_t n = (scan_test_small() ? 5 : offset_tiles) * tile_size + 11;
+    for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+        scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], 0};
+        scan_check(&c);
+    }
+    for (size_t o = 0; o < 4; o++) {
+        scan_case c = {n, INPUT_RANDOM, o, o, 1};
+        scan_check(&c);
+    }
+}
+END_TEST
+
 START_TEST(size_2_31_plus_7)
 {
     scan_case c = {HUGE_N, INPUT_RANDOM, 1, 2, 0};
@@ -544,6 +573,10 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     repeats = config->repeats;
     if (many_tiles) scan_add_case(suite, "many_tiles", many_tiles_case, 120);
     if (many_tiles && repeats > 0) scan_add_case(suite, "repeatable", repeatable_case, 600);
+    each_tile = config->each_tile;
+    offset_tiles = config->offset_tiles;
+    if (each_tile) scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
+    if (offset_tiles) scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
     if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);

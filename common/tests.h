@@ -29,6 +29,14 @@ typedef struct scan_test_config {
      *              this many times, every output checked: a race shows up as a difference. */
     size_t many_tiles;
     int repeats;
+    /* Optional shared cases for stages whose variants have tiles of several sizes, or vector
+     * paths that depend on how in and out are aligned (0 leaves a case out):
+     * each_tile    case "tiles_of_each_variant": that many tiles of each distinct tile size, and one
+     *              element either side (6 with --small);
+     * offset_tiles case "offsets_many_tiles": in and out misaligned differently (in - out not a
+     *              multiple of 4 elements) and alike, in and out of place, across that many of the
+     *              largest tiles (5 with --small). */
+    size_t each_tile, offset_tiles;
     /* Optional, for a binary whose variants compute something else than the inclusive sum (stage
      * applications' harness, common/apps_tests.c): every shared case then checks each of its scan_case
      * values with `check` and its repeatable case with `check_repeatable`, instead of comparing

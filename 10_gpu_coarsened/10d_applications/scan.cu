@@ -278,6 +278,7 @@ tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggreg
 template <class C, class OP>
 static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
 {
+    /* SOLUTION BEGIN: each element takes its left neighbour's value, across vectors, lanes and rows */
     const int lane = threadIdx.x % WARP_THREADS;
     uint32_t row_before = OP::identity();
 #pragma unroll
@@ -287,6 +288,7 @@ static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
         x[v] = make_uint4(lane > 0 ? left : row_before, x[v].x, x[v].y, x[v].z);
         row_before = row_last;
     }
+    /* SOLUTION END, stub: (void)x; */
 }
 
 /* 3e. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors, for
@@ -407,7 +409,8 @@ struct cub_block_tile : quiet_lookback {
 };
 
 /* A row's family is what it computes (common/apps.h); its name says what it does differently after
- * a '+'. Each row's tile is what the tests probe sizes around; `make grade` times select-if. */
+ * a '+'. Each row's tile is what the tests probe sizes around; `make grade` times exclusive-sum
+ * (a handout blanks its step from the inclusive scan, 3d). */
 #define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \
         name, family, scratch, run, tile_elements<C>, flags                                        \
@@ -421,7 +424,7 @@ const app_variant app_variants[] = {
                 (scan_coarsened<cub_block_tile, sum_op, false>), 0),
     APP_VARIANT("exclusive-sum", APP_EXCLUSIVE_SUM, quiet_lookback,
                 coarsened_scratch_bytes<quiet_lookback>,
-                (scan_coarsened<quiet_lookback, sum_op, true>), 0),
+                (scan_coarsened<quiet_lookback, sum_op, true>), SCAN_GRADED),
     APP_VARIANT("max", APP_INCLUSIVE_MAX, quiet_lookback, coarsened_scratch_bytes<quiet_lookback>,
                 (scan_coarsened<quiet_lookback, max_op, false>), 0),
     APP_VARIANT("float-sum", APP_FLOAT_SUM, quiet_lookback,
@@ -434,7 +437,7 @@ const app_variant app_variants[] = {
                 coarsened_scratch_bytes<select_tile>, (run_select_fused<select_tile, false, false>),
                 0),
     APP_VARIANT("select-if", APP_SELECT_IF, select_tile, coarsened_scratch_bytes<select_tile>,
-                (run_select_fused<select_tile, false, true>), SCAN_GRADED),
+                (run_select_fused<select_tile, false, true>), 0),
     APP_VARIANT("select-flagged+3-kernels", APP_SELECT_FLAGGED, quiet_lookback,
                 three_kernel_scratch_bytes<quiet_lookback>,
                 (run_select_3_kernels<quiet_lookback, true>), SCAN_OUT_OF_PLACE),

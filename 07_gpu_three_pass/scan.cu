@@ -52,12 +52,11 @@ __global__ void __launch_bounds__(THREADS)
 
 /* ---- 2. The host side: the passes in order, and pass 2 as recursion ------------------------- */
 
-/* One way to run the three passes: the tile size, the block size, the kernels of pass 1 and
- * pass 3, and the one of them that scans an array of a single tile on its own (tile_sums NULL). */
+/* One way to run the three passes: the tile size (one thread an element, so also the block size)
+ * and the kernels of pass 1 and pass 3. */
 typedef struct three_pass {
     size_t tile;
-    int threads;
-    tile_kernel first_pass, last_pass, single_tile;
+    tile_kernel first_pass, last_pass;
 } three_pass;
 
 static void launch_tiles(tile_kernel kernel, int threads, size_t tiles, const uint32_t *in,
@@ -90,29 +89,23 @@ static void three_passes(const three_pass *p, const uint32_t *in, uint32_t *out,
 {
     const size_t tiles = tile_count(p, n);
     if (tiles == 1) {
-        launch_tiles(p->single_tile, p->threads, 1, in, out, n, NULL);
+        launch_tiles(p->first_pass, (int)p->tile, 1, in, out, n, NULL);
         return;
     }
     /* SOLUTION BEGIN: pass 1 into tile_sums, pass 2 by recursion on them, pass 3 */
-    launch_tiles(p->first_pass, p->threads, tiles, in, out, n, tile_sums);
+    launch_tiles(p->first_pass, (int)p->tile, tiles, in, out, n, tile_sums);
     three_passes(p, tile_sums, tile_sums, tiles, tile_sums + sums_words(tiles));
-    launch_tiles(p->last_pass, p->threads, tiles, in, out, n, tile_sums);
+    launch_tiles(p->last_pass, (int)p->tile, tiles, in, out, n, tile_sums);
     /* SOLUTION END, stub: (void)tile_sums; */
 }
 
 /* ---- The variants, the headline last --------------------------------------------------------- */
 
 /* Scan, then propagate (the article's order): a lone tile is scanned by pass 1. */
-static const three_pass smem_passes = {.tile = THREADS,
-                                       .threads = THREADS,
-                                       .first_pass = scan_tiles<KOGGE_STONE_SMEM>,
-                                       .last_pass = add_tile_prefix,
-                                       .single_tile = scan_tiles<KOGGE_STONE_SMEM>};
-static const three_pass shuffle_passes = {.tile = THREADS,
-                                          .threads = THREADS,
-                                          .first_pass = scan_tiles<WARP_SHUFFLE>,
-                                          .last_pass = add_tile_prefix,
-                                          .single_tile = scan_tiles<WARP_SHUFFLE>};
+static const three_pass smem_passes = {
+    .tile = THREADS, .first_pass = scan_tiles<KOGGE_STONE_SMEM>, .last_pass = add_tile_prefix};
+static const three_pass shuffle_passes = {
+    .tile = THREADS, .first_pass = scan_tiles<WARP_SHUFFLE>, .last_pass = add_tile_prefix};
 
 static size_t scratch_one_per_thread(size_t n)
 {

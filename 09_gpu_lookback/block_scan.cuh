@@ -5,7 +5,6 @@
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
  *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the
  *                         totals of the warps before it: two __syncthreads instead of log2(threads)
- *   block_exclusive_scan  the same, minus the thread's own value (stage 07)
  *
  * Every thread of the block must call a block scan (they contain __syncthreads), with
  * BLOCK_THREADS equal to blockDim.x, a multiple of 32, at most 1024. Each returns the thread's
@@ -55,13 +54,6 @@ static __device__ __forceinline__ uint32_t block_inclusive_scan(uint32_t x, uint
     /* The next call reuses warp_totals: nobody may overwrite it before everyone has read it. */
     __syncthreads();
     return x;
-}
-
-/* Exclusive scan of one value per thread (thread 0 gets 0); *block_total receives the sum. */
-template <int BLOCK_THREADS>
-static __device__ __forceinline__ uint32_t block_exclusive_scan(uint32_t x, uint32_t *block_total)
-{
-    return block_inclusive_scan<BLOCK_THREADS>(x, block_total) - x;
 }
 
 #endif /* BLOCK_SCAN_CUH */

@@ -5,7 +5,7 @@
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
  *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the
  *                         totals of the warps before it: two __syncthreads instead of log2(threads)
- *   block_exclusive_scan  the same, minus the thread's own value (stage 07)
+ *   block_exclusive_scan  the same, minus the thread's own value (step 07a)
  *
  * Every thread of the block must call a block scan (they contain __syncthreads), with
  * BLOCK_THREADS equal to blockDim.x, a multiple of 32, at most 1024. Each returns the thread's

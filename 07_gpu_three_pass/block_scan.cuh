@@ -1,6 +1,6 @@
-/* Scans inside one thread block: the Kogge-Stone steps in shared memory (one buffer, as the first
- * article writes them, then two), and with warp shuffles. Stage 05 teaches them (its README, steps
- * 1 and 2); later stages carry the ones they use.
+/* Scans inside one thread block: the Kogge-Stone steps in shared memory (double buffered), and
+ * with warp shuffles. Stage 05 teaches them (sections 1 and 2 of its README); later stages carry
+ * the ones they use.
  *
  *   block_inclusive_scan_smem             double buffered: one barrier a step
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi

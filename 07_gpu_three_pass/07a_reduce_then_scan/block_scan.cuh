@@ -1,6 +1,5 @@
-/* Scans inside one thread block: the Kogge-Stone steps in shared memory (one buffer, as the first
- * article writes them, then two), and with warp shuffles. Stage 05 teaches them (its README, steps
- * 1 and 2); later stages carry the ones they use.
+/* Scans inside one thread block, built from warp shuffles. Stage 05 teaches them (section 2 of its
+ * README); later stages carry the ones they use.
  *
  *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
  *   block_inclusive_scan  warp scans, then warp 0 scans the warp totals, then each warp adds the

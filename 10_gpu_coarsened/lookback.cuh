@@ -1,9 +1,8 @@
 /* Decoupled look-back (Merrill and Garland, 2016), stage 09's idea: tile descriptors, and the
- * look-back that finds a tile's exclusive prefix from the descriptors before it, one descriptor at
- * a time (one thread) or 32 at a time (one warp).
+ * look-back that finds a tile's exclusive prefix from the descriptors before it, 32 at a time (one
+ * warp). The sections are numbered as in stage 09's lookback.cuh.
  *
  *   tile_descriptor     status and value of a tile in one 64-bit word
- *   lookback_one_thread one thread walks back, one descriptor at a time
  *   lookback_warp       a warp reads 32 descriptors per step
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
@@ -59,24 +58,6 @@ static __device__ __forceinline__ tile_descriptor descriptor_load(tile_descripto
     return atomicAdd(descriptors + tile, 0ull);
 }
 
-/* 2. One thread walks back from tile - 1: it waits until a descriptor is valid, adds its value,
- *    and stops at the first PREFIX (which already holds everything before it). Tile 0 publishes
- *    PREFIX without looking back, so the walk ends there at the latest. Returns the exclusive
- *    prefix. */
-static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *descriptors,
-                                                               uint32_t tile)
-{
-    uint32_t exclusive = 0;
-    for (uint32_t t = tile - 1;; t--) {
-        tile_descriptor d;
-        do
-            d = descriptor_load(descriptors, t);
-        while (descriptor_status(d) == STATUS_INVALID);
-        exclusive += descriptor_value(d);
-        if (descriptor_status(d) == STATUS_PREFIX) return exclusive;
-    }
-}
-
 /* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
  *    then
  *      __ballot_sync  which lanes found a PREFIX,
@@ -114,12 +95,10 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
     }
 }
 
-/* 4. The whole protocol for one tile, run by the 32 lanes of one warp (or, with WARP = false, by
- *    lane 0 alone; the other lanes return 0): publish the aggregate at once, so that later tiles
- *    can use it without waiting for this tile's prefix; look back for the exclusive prefix;
- *    publish the inclusive prefix, which ends the look-back of every later tile that reaches it.
- *    Returns the exclusive prefix (the tile's carry). */
-template <bool WARP>
+/* 4. The whole protocol for one tile, run by the 32 lanes of one warp: publish the aggregate at
+ *    once, so that later tiles can use it without waiting for this tile's prefix; look back for
+ *    the exclusive prefix; publish the inclusive prefix, which ends the look-back of every later
+ *    tile that reaches it. Returns the exclusive prefix (the tile's carry) to every lane. */
 static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
                                                               uint32_t tile, uint32_t aggregate)
 {
@@ -129,11 +108,7 @@ static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *d
         return 0;
     }
     if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
-    uint32_t exclusive = 0;
-    if (WARP)
-        exclusive = lookback_warp(descriptors, tile);
-    else if (lane0)
-        exclusive = lookback_one_thread(descriptors, tile);
+    const uint32_t exclusive = lookback_warp(descriptors, tile);
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)

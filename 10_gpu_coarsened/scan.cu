@@ -6,8 +6,8 @@
  * Expected: the article's sweep (4, 8, 12, 16 elements a thread) climbs from 09's few hundred GB/s
  * to about CUB's speed on large arrays.
  * Run it: make stage-10 (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans) and lookback.cuh (09's decoupled look-back), both
- * carried unchanged; this file (the coarsened tile, 08's tile order, the kernel, the variants). */
+ * The files: block_scan.cuh (05's block scans, and 07a's exclusive one), lookback.cuh (09's warp
+ * look-back); this file (the coarsened tile, 08's tile order, the kernel, the variants). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "lookback.cuh"
@@ -197,7 +197,7 @@ static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descripto
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<true>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();

@@ -283,7 +283,7 @@ static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descripto
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<true>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();

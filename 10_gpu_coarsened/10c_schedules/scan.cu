@@ -238,7 +238,7 @@ static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descripto
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<true, C::QUIET>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<C::QUIET>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();

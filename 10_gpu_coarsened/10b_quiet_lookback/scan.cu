@@ -5,8 +5,8 @@
  * Expected: about as fast as warp-rows-64: fewer atomics at L2 while tiles wait, which the longer
  * waits of the next step's schedules need more.
  * Run it: make stage-10b (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans, carried unchanged), lookback.cuh (09's decoupled
- * look-back with the quiet polling), this file (10a's tile and kernel). */
+ * The files: block_scan.cuh (05's warp scan, all that the warp rows use), lookback.cuh (09's
+ * decoupled look-back with the quiet polling), this file (10a's tile and kernel). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "lookback.cuh"

@@ -7,7 +7,7 @@
  * Expected: one wave fastest while the tiles fit on the GPU at once, the prefetch on mid-sized
  * arrays, one block per tile on large ones; the size rule takes the best of each.
  * Run it: make stage-10c (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans) and lookback.cuh (10b's quiet look-back), both
+ * The files: block_scan.cuh (05's warp scan) and lookback.cuh (10b's quiet look-back), both
  * carried unchanged; this file (10b's tile and kernel, and the new schedules). */
 #include <cooperative_groups.h>
 

@@ -469,9 +469,11 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
  * frees up first. The crossings were measured on an H100 and an H200 (the README says how). */
 #define PREFETCH_WAVES 24
 
+/* The tiles of n elements, counted for head = 3 as in section 4: the descriptors of the scratch,
+ * less the counter's slot. */
 template <class C> static size_t tiles_of(size_t n)
 {
-    return (n + 3 + tile_elements<C> - 1) / tile_elements<C>;
+    return coarsened_scratch_bytes<C>(n) / sizeof(tile_descriptor) - 1;
 }
 
 template <class WAVE, class MIDDLE, class LARGE> static size_t tuned_scratch_bytes(size_t n)

@@ -524,7 +524,7 @@ struct one_launch_prefetch : one_launch {
     static constexpr bool PREFETCH = true;
 };
 /* No look-back: one barrier while the tiles fit on the GPU at once. 256 threads of 8 vectors:
- * the same 8192-element tile as quiet-lookback in 64 registers a thread, 4 blocks per SM. */
+ * the same 8192-element tile as quiet-lookback in 63 registers a thread, 4 blocks per SM. */
 struct one_wave : quiet_lookback {
     static constexpr int THREADS = 256, VECS = 8, MIN_BLOCKS = 4;
     static constexpr schedule_kind SCHEDULE = ONE_WAVE;

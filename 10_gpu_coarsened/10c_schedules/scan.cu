@@ -498,10 +498,10 @@ static void scan_tuned(const uint32_t *in, uint32_t *out, size_t n, void *scratc
 /* ---- 6. The variants ------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread, MIN_BLOCKS a multiprocessor (section 3), whether the look-back polls QUIETly
- * (lookback.cuh, section 3), the SCHEDULE and whether it PREFETCHes (section 3). Step 10a's
- * headline: 128 threads of 64 elements, warp rows, evict-first hints, 5 blocks a multiprocessor
- * (96 registers a thread with nvcc 13.0, no spill). */
+ * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
+ * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
+ * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill).
+ * This step adds the SCHEDULE and whether it PREFETCHes (section 3). */
 struct warp_rows_64 {
     static constexpr int THREADS = 128, VECS = 16;
     static constexpr int MIN_BLOCKS = 5;

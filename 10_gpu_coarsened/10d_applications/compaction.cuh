@@ -100,7 +100,10 @@ static void launch_select(const tile_io &io, uint32_t tiles, const app_args *arg
 {
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    if (!FLAGGED || aligned_alike(args->flags, io.out))
+    if constexpr (!FLAGGED)
+        select_fused<C, FLAGGED, STAGED, ALIGNED_IN, true><<<tiles, C::THREADS>>>(
+            io, args->flags, args->count, tiles, tile_counter, descriptors);
+    else if (aligned_alike(args->flags, io.out))
         select_fused<C, FLAGGED, STAGED, ALIGNED_IN, true><<<tiles, C::THREADS>>>(
             io, args->flags, args->count, tiles, tile_counter, descriptors);
     else

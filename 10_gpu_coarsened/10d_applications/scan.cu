@@ -262,7 +262,7 @@ tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggreg
 {
     if (threadIdx.x < WARP_THREADS) {
         const typename OP::word carry =
-            decoupled_lookback<true, C::QUIET, OP>(descriptors, tile, aggregate);
+            decoupled_lookback<C::QUIET, OP>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();

@@ -8,7 +8,7 @@
  * scan near the speed of a copy of the bytes they move, where the three kernels move about five
  * times as many.
  * Run it: make stage-10d (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans, with the operator traits), lookback.cuh (10b's
+ * The files: block_scan.cuh (05's warp scan, with the operator traits), lookback.cuh (10b's
  * decoupled look-back, for any operator: 3b's fold and 3c's ordered tree), this file (10b's tile
  * and kernel, for any operator, then the applications). */
 /* (CUB first: block_scan.cuh's WARP_THREADS macro would rename a member of CUB's.) */

@@ -335,7 +335,7 @@ static bool aligned_alike(const void *a, const void *b)
 static size_t words16(size_t n) { return (n + 3) / 4 * 4; }
 
 /* Zero the counter and the descriptors (STATUS_INVALID), as every kernel of this step needs. */
-template <class C> static void clear_scratch(void *scratch, uint32_t tiles)
+static void clear_scratch(void *scratch, uint32_t tiles)
 {
     CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
 }
@@ -352,7 +352,7 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const ap
     const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    clear_scratch<C>(scratch, tiles);
+    clear_scratch(scratch, tiles);
     if (aligned_alike(in, out))
         coarsened_scan<C, OP, EXCLUSIVE, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
     else

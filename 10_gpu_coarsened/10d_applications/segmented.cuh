@@ -127,7 +127,7 @@ static void run_segmented(const uint32_t *in, uint32_t *out, size_t n, const app
     if (n == 0) return;
     const tile_io io = app_io(in, out, n);
     const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
-    clear_scratch<C>(scratch, tiles);
+    clear_scratch(scratch, tiles);
     if (aligned_alike(in, out))
         launch_segmented<C, true>(io, tiles, args, scratch);
     else

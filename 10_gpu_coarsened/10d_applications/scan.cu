@@ -36,28 +36,23 @@ typedef struct tile_io {
 } tile_io;
 
 /* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with the variant's cache
- * hints for data touched once (C::HINTS). PLAIN: ld.global and st.global. STREAMING: __ldcs and
- * __stcs (ld.global.cs, st.global.cs): the lines are marked evict-first, the first ones the L2
- * drops when it needs room, so the stream, read once and written once, does not push the tile
- * descriptors and the counter out of L2. */
-enum cache_hints { PLAIN, STREAMING };
+ * hints for data touched once (C::HINTS). STREAMING: __ldcs and __stcs (ld.global.cs,
+ * st.global.cs): the lines are marked evict-first, the first ones the L2 drops when it needs room,
+ * so the stream, read once and written once, does not push the tile descriptors and the counter
+ * out of L2. */
+enum cache_hints { STREAMING };
 
 template <cache_hints HINTS> static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
-    if constexpr (HINTS == STREAMING) return __ldcs((const uint4 *)p);
-    return *(const uint4 *)p;
+    return __ldcs((const uint4 *)p);
 }
 template <cache_hints HINTS> static __device__ __forceinline__ uint32_t load4(const uint32_t *p)
 {
-    if constexpr (HINTS == STREAMING) return __ldcs(p);
-    return *p;
+    return __ldcs(p);
 }
 template <cache_hints HINTS> static __device__ __forceinline__ void store16(uint32_t *p, uint4 v)
 {
-    if constexpr (HINTS == PLAIN)
-        *(uint4 *)p = v;
-    else
-        __stcs((uint4 *)p, v);
+    __stcs((uint4 *)p, v);
 }
 
 /* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */

@@ -388,12 +388,12 @@ struct select_tile : quiet_lookback {
     static constexpr int VECS = 8, MIN_BLOCKS = 6;
 };
 /* The segmented scan holds a bit per element too, and its pairs are 64 bits: on the same tile it
- * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 111, no spill. */
+ * spills at 80 registers (6 blocks an SM) and at 96 (5); at 4 blocks it needs 112, no spill. */
 struct segmented_tile : quiet_lookback {
     static constexpr int VECS = 8, MIN_BLOCKS = 4;
 };
-/* The split: a compaction with two destinations; at 6 blocks an SM it spills 4 bytes, at 5 it
- * needs 86 registers and none. */
+/* The split: a compaction with two destinations; at 5 blocks an SM it needs 84 registers, no
+ * spill (at 6 it fits in 80, also without a spill). */
 struct split_tile : quiet_lookback {
     static constexpr int VECS = 8, MIN_BLOCKS = 5;
 };

@@ -1,9 +1,8 @@
 /* Decoupled look-back (Merrill and Garland, 2016), stage 09's idea: tile descriptors, and the
- * look-back that finds a tile's exclusive prefix from the descriptors before it, one descriptor at
- * a time (one thread) or 32 at a time (one warp).
+ * look-back that finds a tile's exclusive prefix from the descriptors before it, 32 at a time (one
+ * warp).
  *
  *   tile_descriptor     status and value of a tile in one 64-bit word
- *   lookback_one_thread one thread walks back, one descriptor at a time
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
  *                       lanes still waiting poll again; step 10b)
  *   lookback_ordered    a window joined as a tree in tile order, for an operator that groups
@@ -68,24 +67,6 @@ static __device__ __forceinline__ tile_descriptor descriptor_load(tile_descripto
                                                                   uint32_t tile)
 {
     return atomicAdd(descriptors + tile, 0ull);
-}
-
-/* 2. One thread walks back from tile - 1: it waits until a descriptor is valid, adds its value,
- *    and stops at the first PREFIX (which already holds everything before it). Tile 0 publishes
- *    PREFIX without looking back, so the walk ends there at the latest. Returns the exclusive
- *    prefix. */
-static __device__ __forceinline__ uint32_t lookback_one_thread(tile_descriptor *descriptors,
-                                                               uint32_t tile)
-{
-    uint32_t exclusive = 0;
-    for (uint32_t t = tile - 1;; t--) {
-        tile_descriptor d;
-        do
-            d = descriptor_load(descriptors, t);
-        while (descriptor_status(d) == STATUS_INVALID);
-        exclusive += descriptor_value(d);
-        if (descriptor_status(d) == STATUS_PREFIX) return exclusive;
-    }
 }
 
 /* 3. A warp reads 32 descriptors at once: lane i reads tile base - i (base = tile - 1 at first),
@@ -239,12 +220,11 @@ static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP
     return __shfl_sync(FULL_WARP, value, 0);
 }
 
-/* 4. The whole protocol for one tile, run by the 32 lanes of one warp (or, with WARP = false, by
- *    lane 0 alone; the other lanes return 0): publish the aggregate at once, so that later tiles
- *    can use it without waiting for this tile's prefix; look back for the exclusive prefix;
- *    publish the inclusive prefix, which ends the look-back of every later tile that reaches it.
- *    Returns the exclusive prefix (the tile's carry). The one-thread walk is the sum's only. */
-template <bool WARP, bool QUIET = false, class OP = sum_op>
+/* 4. The whole protocol for one tile, run by the 32 lanes of one warp: publish the aggregate at
+ *    once, so that later tiles can use it without waiting for this tile's prefix; look back for
+ *    the exclusive prefix; publish the inclusive prefix, which ends the look-back of every later
+ *    tile that reaches it. Returns the exclusive prefix (the tile's carry). */
+template <bool QUIET, class OP = sum_op>
 static __device__ __forceinline__ typename OP::word
 decoupled_lookback(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate)
 {
@@ -255,14 +235,7 @@ decoupled_lookback(tile_descriptor *descriptors, uint32_t tile, typename OP::wor
     }
     if (lane0)
         descriptor_store(descriptors, tile, descriptor_make<OP>(STATUS_AGGREGATE, aggregate));
-    typename OP::word exclusive = OP::identity();
-    if constexpr (WARP) {
-        exclusive = lookback_warp<QUIET, OP>(descriptors, tile);
-    } else {
-        static_assert(WARP || (OP::REGROUP && OP::COMMUTE),
-                      "the one-thread walk adds from the newest tile back");
-        if (lane0) exclusive = lookback_one_thread(descriptors, tile);
-    }
+    const typename OP::word exclusive = lookback_warp<QUIET, OP>(descriptors, tile);
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)

@@ -127,7 +127,7 @@ static void launch_split(const uint32_t *in, uint32_t *out, size_t n, int bit,
 {
     const tile_io io = app_io(in, out, n);
     const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
-    clear_scratch<C>(pass_scratch, tiles);
+    clear_scratch(pass_scratch, tiles);
     uint32_t *tile_counter = (uint32_t *)pass_scratch;
     tile_descriptor *descriptors = (tile_descriptor *)pass_scratch + 1;
     if (aligned_alike(in, out))

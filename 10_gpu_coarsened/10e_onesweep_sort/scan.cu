@@ -32,28 +32,23 @@ typedef struct tile_io {
 } tile_io;
 
 /* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with the variant's cache
- * hints for data touched once (C::HINTS). PLAIN: ld.global and st.global. STREAMING: __ldcs and
- * __stcs (ld.global.cs, st.global.cs): the lines are marked evict-first, the first ones the L2
- * drops when it needs room, so the stream, read once and written once, does not push the tile
- * descriptors and the counter out of L2. */
-enum cache_hints { PLAIN, STREAMING };
+ * hints for data touched once (C::HINTS). STREAMING: __ldcs and __stcs (ld.global.cs,
+ * st.global.cs): the lines are marked evict-first, the first ones the L2 drops when it needs room,
+ * so the stream, read once and written once, does not push the tile descriptors and the counter
+ * out of L2. */
+enum cache_hints { STREAMING };
 
 template <cache_hints HINTS> static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
-    if constexpr (HINTS == STREAMING) return __ldcs((const uint4 *)p);
-    return *(const uint4 *)p;
+    return __ldcs((const uint4 *)p);
 }
 template <cache_hints HINTS> static __device__ __forceinline__ uint32_t load4(const uint32_t *p)
 {
-    if constexpr (HINTS == STREAMING) return __ldcs(p);
-    return *p;
+    return __ldcs(p);
 }
 template <cache_hints HINTS> static __device__ __forceinline__ void store16(uint32_t *p, uint4 v)
 {
-    if constexpr (HINTS == PLAIN)
-        *(uint4 *)p = v;
-    else
-        __stcs((uint4 *)p, v);
+    __stcs((uint4 *)p, v);
 }
 
 /* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */
@@ -251,7 +246,7 @@ tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggreg
 {
     if (threadIdx.x < WARP_THREADS) {
         const typename OP::word carry =
-            decoupled_lookback<true, C::QUIET, OP>(descriptors, tile, aggregate);
+            decoupled_lookback<C::QUIET, OP>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
@@ -322,7 +317,7 @@ static bool aligned_alike(const void *a, const void *b)
 static size_t words16(size_t n) { return (n + 3) / 4 * 4; }
 
 /* Zero the counter and the descriptors (STATUS_INVALID), as every kernel of this step needs. */
-template <class C> static void clear_scratch(void *scratch, uint32_t tiles)
+static void clear_scratch(void *scratch, uint32_t tiles)
 {
     CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
 }
@@ -339,7 +334,7 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const ap
     const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
     uint32_t *tile_counter = (uint32_t *)scratch;
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
-    clear_scratch<C>(scratch, tiles);
+    clear_scratch(scratch, tiles);
     if (aligned_alike(in, out))
         coarsened_scan<C, OP, EXCLUSIVE, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
     else

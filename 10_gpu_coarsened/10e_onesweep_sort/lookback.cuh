@@ -5,10 +5,6 @@
  *   tile_descriptor     status and value of a tile in one 64-bit word
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
  *                       lanes still waiting poll again; step 10b)
- *   lookback_ordered    a window joined as a tree in tile order, for an operator that groups
- *                       but does not commute (the segmented scan; step 10d)
- *   lookback_warp_fold  windows folded left to right, for an operator whose result depends
- *                       on its grouping (float addition; step 10d)
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -28,7 +24,7 @@ typedef unsigned long long tile_descriptor;
 #define STATUS_PREFIX    2u
 
 /* (OP: the scan's operator, block_scan.cuh. Its word sits below bit STATUS_SHIFT: 32 for 32-bit
- *  words; the segmented scan carries a 33-bit (head flag, sum) pair.) */
+ *  words; the one sweep's counts have 62 bits, onesweep.cuh 13a.) */
 template <class OP = sum_op>
 static __device__ __forceinline__ tile_descriptor descriptor_make(uint32_t status,
                                                                   typename OP::word value)
@@ -84,14 +80,10 @@ static __device__ __forceinline__ tile_descriptor descriptor_load(tile_descripto
  *    it saw). Every poll is an atomic that the L2 serves beside the data stream: waiting on one
  *    slow tile then costs one atomic a round instead of 32.
  *    read_window reads one window: it returns the PREFIX lanes and leaves in d the lane's
- *    descriptor, in used_lanes the lanes up to the first PREFIX. (need_prefix, for 3b's last
- *    window: it also polls, every lane, until a PREFIX appears.)
- *    An operator that does not commute joins each window with 3c's ordered tree instead of the
- *    butterfly; one that may not regroup takes 3b's fold instead. */
+ *    descriptor, in used_lanes the lanes up to the first PREFIX. */
 template <bool QUIET, class OP>
 static __device__ __forceinline__ unsigned read_window(tile_descriptor *descriptors, int64_t base,
-                                                       bool need_prefix, tile_descriptor &d,
-                                                       unsigned &used_lanes)
+                                                       tile_descriptor &d, unsigned &used_lanes)
 {
     const int lane = threadIdx.x % WARP_THREADS;
     const int64_t t = base - lane;
@@ -99,7 +91,7 @@ static __device__ __forceinline__ unsigned read_window(tile_descriptor *descript
     d = 0;
     used_lanes = FULL_WARP;
     for (;;) {
-        if (!QUIET || ((used_lanes & ~valid) >> lane) & 1 || (need_prefix && !prefix_lanes))
+        if (!QUIET || ((used_lanes & ~valid) >> lane) & 1)
             d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
                        : descriptor_make<OP>(STATUS_PREFIX, OP::identity());
         valid = __ballot_sync(FULL_WARP, descriptor_status<OP>(d) != STATUS_INVALID);
@@ -107,117 +99,28 @@ static __device__ __forceinline__ unsigned read_window(tile_descriptor *descript
         /* Lanes 0 .. the first PREFIX lane, or all 32 if none (first PREFIX lane 31: 2u << 31
          * wraps to 0, and 0 - 1 is all 32 lanes). */
         used_lanes = prefix_lanes ? (2u << (__ffs((int)prefix_lanes) - 1)) - 1 : FULL_WARP;
-        if ((valid & used_lanes) == used_lanes && (prefix_lanes || !need_prefix))
-            return prefix_lanes;
+        if ((valid & used_lanes) == used_lanes) return prefix_lanes;
     }
 }
-
-/* (3b and 3c, defined below.) */
-template <bool QUIET, class OP>
-static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_descriptor *descriptors,
-                                                                       uint32_t tile);
-template <class OP>
-static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value);
 
 template <bool QUIET, class OP = sum_op>
 static __device__ __forceinline__ typename OP::word lookback_warp(tile_descriptor *descriptors,
                                                                   uint32_t tile)
 {
-    if constexpr (!OP::REGROUP) return lookback_warp_fold<QUIET, OP>(descriptors, tile);
     const int lane = threadIdx.x % WARP_THREADS;
     typename OP::word exclusive = OP::identity();
     for (int64_t base = (int64_t)tile - 1;; base -= WARP_THREADS) {
         tile_descriptor d;
         unsigned used_lanes;
-        const unsigned prefix_lanes =
-            read_window<QUIET, OP>(descriptors, base, false, d, used_lanes);
+        const unsigned prefix_lanes = read_window<QUIET, OP>(descriptors, base, d, used_lanes);
         typename OP::word value =
             (used_lanes >> lane) & 1 ? descriptor_value<OP>(d) : OP::identity();
-        if constexpr (OP::COMMUTE) {
 #pragma unroll
-            for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
-                value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
-        } else {
-            value = lookback_ordered<OP>(value);
-        }
+        for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2)
+            value = OP::combine(value, __shfl_xor_sync(FULL_WARP, value, offset));
         exclusive = OP::combine(value, exclusive);
         if (prefix_lanes) return exclusive;
     }
-}
-
-/* 3b. An operator whose result depends on how it is grouped, such as float addition, would make
- *     the look-back's answer depend on timing: which tile had its PREFIX when, how the 32 lanes
- *     were paired. Instead, with REGROUP false, the look-back reads windows of 32 until one holds
- *     a PREFIX (up to FOLD_WINDOWS of them; the last one it polls until a PREFIX appears), and
- *     folds left to right: that PREFIX, then the aggregates after it, oldest first. Every PREFIX
- *     is then, by induction from tile 0, the same left fold of the tile aggregates, whichever tile
- *     it was found at: the result is deterministic. All lanes take part; all get the exclusive
- *     prefix.
- *     The fold of one window, from lane `from` down to lane 0 (lane i holds tile base - i): one
- *     shuffle and one combine a tile, one after the other. */
-template <class OP>
-static __device__ __forceinline__ typename OP::word lookback_fold(typename OP::word exclusive,
-                                                                  tile_descriptor d, int from)
-{
-    /* Four steps at a time: the shuffles do not wait on the sum, so they go out together. (Not
-     * 32: ptxas 13.0 for sm_100 and sm_120 fails to allocate the float scan's registers when the
-     * whole window is unrolled.) */
-#pragma unroll 4
-    for (int k = from; k >= 0; k--)
-        exclusive = OP::combine(exclusive, __shfl_sync(FULL_WARP, descriptor_value<OP>(d), k));
-    return exclusive;
-}
-
-/* How far back a fold may look before it waits: 4 windows, 128 tiles. A look-back that may
- * regroup steps back as far as it must; one that folds keeps every window it read in registers,
- * so it stops somewhere. At 2^28 on an H200 the float scan ran at 0.45 of the sum's speed with
- * one window, at 0.96 with four (the step's notes). */
-#define FOLD_WINDOWS 4
-
-/* 3b's look-back: windows kept in registers, then one fold from the PREFIX found. Window w holds
- * tiles tile - 1 - 32 w - 31 .. tile - 1 - 32 w, so the fold goes from the PREFIX's lane down to
- * lane 0 of its window, then lanes 31 .. 0 of each window after it. */
-template <bool QUIET, class OP>
-static __device__ __forceinline__ typename OP::word lookback_warp_fold(tile_descriptor *descriptors,
-                                                                       uint32_t tile)
-{
-    tile_descriptor d[FOLD_WINDOWS] = {0};
-    int found = FOLD_WINDOWS - 1, from = WARP_THREADS - 1;
-#pragma unroll
-    for (int w = 0; w < FOLD_WINDOWS; w++) {
-        unsigned used_lanes;
-        const unsigned prefix_lanes =
-            read_window<QUIET, OP>(descriptors, (int64_t)tile - 1 - w * WARP_THREADS,
-                                   w == FOLD_WINDOWS - 1, d[w], used_lanes);
-        if (prefix_lanes) {
-            found = w;
-            from = __ffs((int)prefix_lanes) - 1;
-            break;
-        }
-    }
-    typename OP::word exclusive = OP::identity();
-#pragma unroll
-    for (int w = FOLD_WINDOWS - 1; w >= 0; w--)
-        if (w <= found)
-            exclusive = lookback_fold<OP>(exclusive, d[w], w == found ? from : WARP_THREADS - 1);
-    return exclusive;
-}
-
-/* 3c. An operator that groups exactly but does not commute, such as the segmented scan's pairs,
- *     may be joined as a tree as long as every join keeps the older tiles on the left. Lane i
- *     holds tile base - i, so the older tiles are the higher lanes: each step joins the value
- *     `offset` lanes up (older) before the lane's own (newer), and after 5 steps lane 0 holds the
- *     window's lanes 31 .. 0 joined in order; a shuffle gives it to every lane. */
-template <class OP>
-static __device__ __forceinline__ typename OP::word lookback_ordered(typename OP::word value)
-{
-    const int lane = threadIdx.x % WARP_THREADS;
-#pragma unroll
-    for (int offset = 1; offset < WARP_THREADS; offset *= 2) {
-        const typename OP::word older = __shfl_down_sync(FULL_WARP, value, offset);
-        if (lane + offset < WARP_THREADS) value = OP::combine(older, value);
-    }
-    return __shfl_sync(FULL_WARP, value, 0);
 }
 
 /* 4. The whole protocol for one tile, run by the 32 lanes of one warp: publish the aggregate at

@@ -106,7 +106,6 @@ template <class OP = sum_op> static __device__ __forceinline__ uint4 scan4(uint4
  * apart. */
 template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
 template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
-template <class C> constexpr int vector_stride = WARP_THREADS;
 
 template <class C> static __device__ __forceinline__ int vector_of(int v)
 {
@@ -118,12 +117,9 @@ template <class C> static __device__ __forceinline__ int vector_of(int v)
  * is vector w * 32 * VECS + r * 32 + l: each row is one coalesced 512-byte load). warp_scan_rows
  * scans each row across the warp with shuffles and chains the rows by their totals; join_warps
  * joins the warps by one exchange of their totals: one barrier per tile. */
-/* (With an operator that cannot be undone, a row's exclusive prefix is the inclusive prefix of the
- *  lane to the left instead of the lane's own less its total.) */
 template <class C, class OP = sum_op>
 static __device__ __forceinline__ uint32_t warp_scan_rows(uint4 (&x)[C::VECS])
 {
-    const int lane = threadIdx.x % WARP_THREADS;
     uint32_t row[C::VECS];
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
@@ -133,12 +129,7 @@ static __device__ __forceinline__ uint32_t warp_scan_rows(uint4 (&x)[C::VECS])
     uint32_t warp_sum = OP::identity();
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
-        if constexpr (OP::INVERTIBLE) {
-            x[v] = add4(x[v], warp_sum + row[v] - x[v].w);
-        } else {
-            const uint32_t left = __shfl_up_sync(FULL_WARP, row[v], 1);
-            x[v] = add4<OP>(x[v], lane > 0 ? OP::combine(warp_sum, left) : warp_sum);
-        }
+        x[v] = add4(x[v], warp_sum + row[v] - x[v].w);
         warp_sum = OP::combine(warp_sum, __shfl_sync(FULL_WARP, row[v], WARP_THREADS - 1));
     }
     return warp_sum;
@@ -205,7 +196,7 @@ static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t til
         const uint32_t *p = io.in + (4 * (first + vector_of<C>(0)) - io.head);
 #pragma unroll
         for (int v = 0; v < C::VECS; v++) {
-            const uint32_t *q = p + 4 * vector_stride<C> * v;
+            const uint32_t *q = p + 4 * WARP_THREADS * v;
             if (ALIGNED_IN)
                 x[v] = load16<C::HINTS>(q);
             else
@@ -228,7 +219,7 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
         uint32_t *p = io.out + (4 * (first + vector_of<C>(0)) - io.head);
 #pragma unroll
         for (int v = 0; v < C::VECS; v++)
-            store16<C::HINTS>(p + 4 * vector_stride<C> * v, add4<OP>(x[v], add));
+            store16<C::HINTS>(p + 4 * WARP_THREADS * v, add4<OP>(x[v], add));
         return;
     }
 #pragma unroll

@@ -16,10 +16,6 @@
  * to this one); an operator works on 32-bit words and says
  *   identity()     e, with combine(e, x) == combine(x, e) == x
  *   combine(a, b)  a combined with b, where a holds the earlier elements; associative
- *   INVERTIBLE     combine can be undone (x - a): an exclusive prefix is the inclusive one less x
- *   REGROUP        combine is associative exactly, so a look-back may join its descriptors in
- *                  any grouping (in their order) and still get the one right answer
- *   COMMUTE        combine is commutative too, so the order may change as well (a butterfly)
  * and, for the look-back (lookback.cuh), the word a tile descriptor holds beside its status: 32
  * bits, the status above them (word_op), unless the operator says otherwise. */
 struct word_op {
@@ -27,7 +23,6 @@ struct word_op {
     static constexpr int STATUS_SHIFT = 32;
 };
 struct sum_op : word_op {
-    static constexpr bool INVERTIBLE = true, REGROUP = true, COMMUTE = true;
     static __device__ __forceinline__ uint32_t identity() { return 0; }
     static __device__ __forceinline__ uint32_t combine(uint32_t a, uint32_t b) { return a + b; }
 };

@@ -113,9 +113,9 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
         __stcs(io.out + (i < aggregate ? carry + i : ones_to + (i - aggregate)), s_keys[i]);
 }
 
-/* 9c. The host side: one split, and an LSD sort of 32 splits. */
-/* The split's and the sort's scratch: the 32 zero counts (16-byte aligned), a buffer of n keys
- * (the sort's passes go back and forth), and one pass's counter and descriptors. */
+/* 9c. The host side: an LSD sort of 32 splits. */
+/* The sort's scratch: the 32 zero counts (16-byte aligned), a buffer of n keys (the sort's passes
+ * go back and forth), and one pass's counter and descriptors. */
 template <class C> static size_t radix_scratch_bytes(size_t n)
 {
     return 32 * sizeof(uint32_t) + words16(n) * sizeof(uint32_t) + coarsened_scratch_bytes<C>(n);
@@ -144,19 +144,6 @@ template <int BITS> static void launch_count_zeros(const uint32_t *keys, size_t 
     const unsigned blocks = (unsigned)((n + 255) / 256 < 1024 ? (n + 255) / 256 : 1024);
     count_zeros<BITS><<<blocks, 256>>>(keys, n, zeros);
     LAUNCH_CHECK();
-}
-
-/* One stable split by bit 0: the keys with it clear, then the others, each in their order. */
-template <class C>
-static void run_split(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
-                      void *scratch)
-{
-    (void)args;
-    if (n == 0) return;
-    uint32_t *zeros = (uint32_t *)scratch;
-    void *pass_scratch = zeros + 32 + words16(n);
-    launch_count_zeros<1>(in, n, zeros);
-    launch_split<C>(in, out, n, 0, zeros, pass_scratch);
 }
 
 /* LSD radix sort of 32-bit keys: one count, then 32 stable splits, bit 0 first, back and forth

@@ -7,9 +7,10 @@
  * Expected: 32 passes become 4, each reading and writing every key once (8 bytes a key a pass):
  * the one-sweep sort near cub::DeviceRadixSort::SortKeys, which moves the same bytes.
  * Run it: make stage-10e (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans), lookback.cuh (10b's decoupled look-back), this
- * file (10b's tile and kernel, for any operator; the sorts' shapes and table), radix.cuh (10d's
- * sort of one-bit splits), onesweep.cuh (this step: the digit passes and the one sweep). */
+ * The files: block_scan.cuh (05's warp scan, and 10d's sum operator), lookback.cuh (10d's
+ * decoupled look-back, for any operator), this file (10b's tile and kernel, for any operator; the
+ * sorts' shapes and table), radix.cuh (10d's sort of one-bit splits), onesweep.cuh (this step: the
+ * digit passes and the one sweep). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "apps.h"
@@ -356,8 +357,8 @@ struct warp_rows_64 {
 struct quiet_lookback : warp_rows_64 {
     static constexpr bool QUIET = true;
 };
-/* The split: a compaction with two destinations; at 6 blocks an SM it spills 4 bytes, at 5 it
- * needs 86 registers and none. */
+/* The split: a compaction with two destinations; at 5 blocks an SM it needs 84 registers, no
+ * spill (at 6 it fits in 80, also without a spill). */
 struct split_tile : quiet_lookback {
     static constexpr int VECS = 8, MIN_BLOCKS = 5;
 };
@@ -367,8 +368,8 @@ struct split_tile : quiet_lookback {
  * reasons: a tile's fixed costs (256 counts to count, scan and publish, 256 descriptors to read
  * back, 5 barriers) spread over 30 keys a bin; the 256 bins find a thread each, and 128 more
  * threads share the ranking; and two blocks fit an SM (at most 85 registers a thread, 45 KB of
- * shared memory each), so one ranks while the other waits on its look-back. Past 21 keys, the
- * staged tile (11e) outgrows the 48 KB of static shared memory a block may have. */
+ * shared memory each), so one ranks while the other waits on its look-back. Past 22 keys, the
+ * staged tile (11e) takes the block past the 48 KB of static shared memory a block may have. */
 struct digit_tile {
     static constexpr int THREADS = 384, KEYS = 20, MIN_BLOCKS = 2;
     typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (12b) */

@@ -377,17 +377,22 @@ struct digit_tile {
 
 /* A row's family is what it computes (common/apps.h); its name says what it does differently after
  * a '+'. Each row's tile is what the tests probe sizes around; `make grade` times sort+onesweep. */
-#define APP_VARIANT(name, family, tile, scratch, run, flags)                                       \
+#define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \
-        name, family, scratch, run, tile, flags                                                    \
+        name, family, scratch, run, tile_elements<C>, flags                                        \
+    }
+/* The same for a digit tile, whose tile is THREADS x KEYS keys. */
+#define DIGIT_VARIANT(name, family, C, scratch, run, flags)                                        \
+    {                                                                                              \
+        name, family, scratch, run, tile_keys<C>, flags                                            \
     }
 const app_variant app_variants[] = {
-    APP_VARIANT("sort", APP_SORT, tile_elements<split_tile>, radix_scratch_bytes<split_tile>,
-                run_sort<split_tile>, 0),
-    APP_VARIANT("sort+digit-passes", APP_SORT, tile_keys<digit_tile>,
-                digit_passes_scratch_bytes<digit_tile>, run_digit_passes<digit_tile>, 0),
-    APP_VARIANT("sort+onesweep", APP_SORT, tile_keys<digit_tile>,
-                onesweep_scratch_bytes<digit_tile>, run_onesweep<digit_tile>, SCAN_GRADED),
+    APP_VARIANT("sort", APP_SORT, split_tile, radix_scratch_bytes<split_tile>, run_sort<split_tile>,
+                0),
+    DIGIT_VARIANT("sort+digit-passes", APP_SORT, digit_tile, digit_passes_scratch_bytes<digit_tile>,
+                  run_digit_passes<digit_tile>, 0),
+    DIGIT_VARIANT("sort+onesweep", APP_SORT, digit_tile, onesweep_scratch_bytes<digit_tile>,
+                  run_onesweep<digit_tile>, SCAN_GRADED),
 };
 const size_t app_variant_count = sizeof app_variants / sizeof app_variants[0];
 

@@ -91,8 +91,9 @@ static __device__ __forceinline__ uint32_t sum_warp_counts(uint32_t (*warp_count
 /*      The exclusive prefix of the bins' counts, thread b's count being bin b's: stage 05's warp
  *      scan in each of the 8 warps that hold bins, their totals through shared memory, one
  *      barrier. OP: sum_op for a tile's 32-bit counts, bin_count_op (13a) for the whole array's
- *      64-bit ones. Every thread of the block calls it; the threads past the bins get nothing
- *      of use. Once a kernel for each OP (its shared words are not reused). */
+ *      64-bit ones; both are sums, so a count's exclusive prefix is its inclusive one less it.
+ *      Every thread of the block calls it; the threads past the bins get nothing of use. Once a
+ *      kernel for each OP (its shared words are not reused). */
 template <class OP>
 static __device__ __forceinline__ typename OP::word exclusive_scan_bins(typename OP::word count)
 {
@@ -101,11 +102,11 @@ static __device__ __forceinline__ typename OP::word exclusive_scan_bins(typename
     const typename OP::word inclusive = warp_inclusive_scan<OP>(count);
     if (warp < BIN_WARPS && lane == WARP_THREADS - 1) s_totals[warp] = inclusive;
     __syncthreads();
-    typename OP::word before = 0;
+    typename OP::word before = OP::identity();
 #pragma unroll
     for (int w = 0; w < BIN_WARPS; w++)
-        if (w < warp) before += s_totals[w];
-    return before + inclusive - count;
+        if (w < warp) before = OP::combine(before, s_totals[w]);
+    return OP::combine(before, inclusive) - count;
 }
 
 /* 11d. The ranking: a key's rank is its place in the tile ordered by digit, stably. Each bin's

@@ -330,8 +330,8 @@ __global__ void __launch_bounds__(THREADS)
     /* SOLUTION END, stub: (void)keys; (void)n; (void)digit_counts; */
 }
 
-/* 13c. The look-back of bin b, by thread b: lookback.cuh's one-thread walk (2) down the bin's
- *      column (row t of the descriptors is tile t's 256). It walks back from tile - 1, waits while
+/* 13c. The look-back of bin b, by thread b: stage 09's one-thread walk down the bin's column
+ *      (row t of the descriptors is tile t's 256). It walks back from tile - 1, waits while
  *      a descriptor is INVALID, adds its count, and stops at the first PREFIX, which holds
  *      everything before it. Tile 0's PREFIX includes its digit's start in out, so a PREFIX's
  *      count is a place in out. Returns the place of the tile's first key of bin b.

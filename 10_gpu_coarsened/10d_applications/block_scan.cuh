@@ -1,8 +1,9 @@
-/* Scans inside one thread block: the Kogge-Stone steps in shared memory (one buffer, as the first
- * article writes them, then two), and with warp shuffles. Stage 05 teaches them (its README, steps
- * 1 and 2); later stages carry the ones they use.
+/* A scan inside one warp, built from shuffles. Stage 05 teaches it (section 2 of its README); the
+ * warp rows need no block scan.
  *
- *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi */
+ *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
+ *
+ * All 32 lanes of the warp must call it (its shuffles name the full warp). */
 #ifndef BLOCK_SCAN_CUH
 #define BLOCK_SCAN_CUH
 

@@ -1,6 +1,6 @@
 /* Decoupled look-back (Merrill and Garland, 2016), stage 09's idea: tile descriptors, and the
  * look-back that finds a tile's exclusive prefix from the descriptors before it, 32 at a time (one
- * warp).
+ * warp). The sections are numbered as in stage 09's lookback.cuh.
  *
  *   tile_descriptor     status and value of a tile in one 64-bit word
  *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the

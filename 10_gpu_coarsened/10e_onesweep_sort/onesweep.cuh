@@ -341,8 +341,8 @@ __global__ void __launch_bounds__(THREADS)
  *      128-byte lines). Most walks are short: the row before has published at least its counts
  *      (13d publishes them before it ranks), and is often PREFIX already. The poll is a volatile
  *      load, as CUB's: a warp's 32 polls of neighbouring descriptors are one coalesced read of
- *      two lines, where 32 atomics (lookback.cuh's poll) are 32 operations at the L2 (4% faster
- *      at 2^24 and 2^28 on an H100, in one development run). */
+ *      two lines, where 32 atomics (lookback.cuh's poll) are 32 operations at the L2 (a little
+ *      faster in development runs on an H100, whose output was not kept: NOTES.md). */
 static __device__ __forceinline__ unsigned long long lookback_bin(tile_descriptor *descriptors,
                                                                   uint32_t tile, int bin)
 {

@@ -32,36 +32,27 @@ typedef struct tile_io {
     size_t end;  /* head + n */
 } tile_io;
 
-/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with the variant's cache
- * hints for data touched once (C::HINTS). STREAMING: __ldcs and __stcs (ld.global.cs,
- * st.global.cs): the lines are marked evict-first, the first ones the L2 drops when it needs room,
- * so the stream, read once and written once, does not push the tile descriptors and the counter
- * out of L2. */
-enum cache_hints { STREAMING };
-
-template <cache_hints HINTS> static __device__ __forceinline__ uint4 load16(const uint32_t *p)
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
+ * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
+ * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
+ * written once, does not push the tile descriptors and the counter out of L2. */
+static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
     return __ldcs((const uint4 *)p);
 }
-template <cache_hints HINTS> static __device__ __forceinline__ uint32_t load4(const uint32_t *p)
-{
-    return __ldcs(p);
-}
-template <cache_hints HINTS> static __device__ __forceinline__ void store16(uint32_t *p, uint4 v)
-{
-    __stcs((uint4 *)p, v);
-}
+static __device__ __forceinline__ uint32_t load4(const uint32_t *p) { return __ldcs(p); }
+static __device__ __forceinline__ void store16(uint32_t *p, uint4 v) { __stcs((uint4 *)p, v); }
 
 /* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */
-template <cache_hints HINTS, bool ALIGNED_IN>
+template <bool ALIGNED_IN>
 static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
 {
     const size_t j = 4 * q;
     if (j >= io.head && j + 4 <= io.end) {
         const uint32_t *p = io.in + (j - io.head);
-        if (ALIGNED_IN) return load16<HINTS>(p);
-        return make_uint4(load4<HINTS>(p), load4<HINTS>(p + 1), load4<HINTS>(p + 2),
-                          load4<HINTS>(p + 3));
+        if (ALIGNED_IN) return load16(p);
+        return make_uint4(load4(p), load4(p + 1), load4(p + 2),
+                          load4(p + 3));
     }
     uint32_t e[4];
 #pragma unroll
@@ -70,12 +61,11 @@ static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
     return make_uint4(e[0], e[1], e[2], e[3]);
 }
 
-template <cache_hints HINTS>
 static __device__ __forceinline__ void store_vector(const tile_io &io, size_t q, uint4 v)
 {
     const size_t j = 4 * q;
     if (j >= io.head && j + 4 <= io.end) {
-        store16<HINTS>(io.out + (j - io.head), v);
+        store16(io.out + (j - io.head), v);
         return;
     }
     const uint32_t e[4] = {v.x, v.y, v.z, v.w};
@@ -199,16 +189,16 @@ static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t til
         for (int v = 0; v < C::VECS; v++) {
             const uint32_t *q = p + 4 * WARP_THREADS * v;
             if (ALIGNED_IN)
-                x[v] = load16<C::HINTS>(q);
+                x[v] = load16(q);
             else
-                x[v] = make_uint4(load4<C::HINTS>(q), load4<C::HINTS>(q + 1),
-                                  load4<C::HINTS>(q + 2), load4<C::HINTS>(q + 3));
+                x[v] = make_uint4(load4(q), load4(q + 1),
+                                  load4(q + 2), load4(q + 3));
         }
         return;
     }
 #pragma unroll
     for (int v = 0; v < C::VECS; v++)
-        x[v] = load_vector<C::HINTS, ALIGNED_IN>(io, first + vector_of<C>(v));
+        x[v] = load_vector<ALIGNED_IN>(io, first + vector_of<C>(v));
 }
 
 template <class C, class OP = sum_op>
@@ -220,12 +210,12 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
         uint32_t *p = io.out + (4 * (first + vector_of<C>(0)) - io.head);
 #pragma unroll
         for (int v = 0; v < C::VECS; v++)
-            store16<C::HINTS>(p + 4 * WARP_THREADS * v, add4<OP>(x[v], add));
+            store16(p + 4 * WARP_THREADS * v, add4<OP>(x[v], add));
         return;
     }
 #pragma unroll
     for (int v = 0; v < C::VECS; v++)
-        store_vector<C::HINTS>(io, first + vector_of<C>(v), add4<OP>(x[v], add));
+        store_vector(io, first + vector_of<C>(v), add4<OP>(x[v], add));
 }
 
 /* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
@@ -343,13 +333,11 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const ap
 /* ---- 10. The variants -------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread, the cache HINTS (section 1), MIN_BLOCKS a multiprocessor (section 3), and whether the
- * look-back polls QUIETly (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64
- * elements, warp rows, evict-first hints, 5 blocks a multiprocessor (96 registers a thread with
- * nvcc 13.0, no spill). */
+ * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
+ * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
+ * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill). */
 struct warp_rows_64 {
     static constexpr int THREADS = 128, VECS = 16;
-    static constexpr cache_hints HINTS = STREAMING;
     static constexpr int MIN_BLOCKS = 5;
     static constexpr bool QUIET = false;
 };

@@ -3,15 +3,9 @@
  * sum. */
 #include "apps_tests.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Device scratch for an app variant, filled with garbage (scan_test_scratch's, through its row). */
-static void *app_test_scratch(const app_variant *v, size_t n)
-{
-    const scan_row *row = &scan_rows[v - app_variants];
-    return scan_test_scratch(row, n);
-}
 
 /* Where the flags and the count of a case live on the device, guarded like in and out. */
 typedef struct extras {
@@ -69,71 +63,80 @@ static void extras_free(extras *e)
     scan_guarded_free(&e->count);
 }
 
-/* One variant on one input (host arrays), as scan_check does for the sum: in place, or out of
- * place twice on the same scratch, with every buffer guarded; the second run's output must
- * equal the first's bit for bit (float-sum: a deterministic order of additions). */
+/* What a row of an app variant is checked against (scan_expected's context): its family's
+ * reference, its count, and its first run's output. */
+typedef struct app_expected {
+    app_family family;
+    size_t tile;
+    uint64_t count;       /* the expected count (n for a scan) */
+    const uint32_t *tail; /* past the count: in place, the input; else app_poison's tail words */
+    uint32_t *first;      /* the first run's output, when there are more runs */
+    extras e;
+} app_expected;
+
+static void poison(const scan_expected *x, uint32_t *out, size_t n)
+{
+    const app_expected *a = x->context;
+    app_poison(x->expected, a->count, out, n);
+}
+
+/* The count poisoned before every run, and the variant given the guarded flags and count. */
+static void before_run(const scan_expected *x)
+{
+    const app_expected *a = x->context;
+    scan_guarded_put(&a->e.count, count_poison);
+    app_row_args = a->e.args;
+}
+
+/* The family's comparison; and every run after the first must equal it bit for bit (float-sum:
+ * an order of additions that does not depend on timing). */
+static int compare(const scan_expected *x, const uint32_t *actual, size_t n, int run, char *msg,
+                   size_t msg_size)
+{
+    const app_expected *a = x->context;
+    if (!app_compare(a->family, a->tile, x->input, x->expected, a->count, actual, count_get(&a->e),
+                     a->tail, n, msg, msg_size))
+        return 0;
+    if (!a->first) return 1;
+    if (run == 1) {
+        memcpy(a->first, actual, n * sizeof *actual);
+        return 1;
+    }
+    int len = snprintf(msg, msg_size, "the output differs from the first run's: ");
+    return len > 0 && (size_t)len < msg_size &&
+           scan_compare(a->first, actual, n, msg + len, msg_size - (size_t)len);
+}
+
+/* One row of an app variant on one input (host arrays: the input, and the flags or heads where
+ * its family reads them), run `runs` times (scan_check_row), with the flags and the count
+ * guarded too. */
+static void check_variant(const scan_row *row, const scan_case *c, const uint32_t *input,
+                          const uint32_t *flags, int runs)
+{
+    const app_family f = app_variant_of(row)->family;
+    const size_t n = c->n;
+    const uint32_t *own_flags = app_family_has_flags(f) ? flags : NULL;
+    uint32_t *expected = scan_test_words(n);
+    app_expected a = {f, row->tile, app_reference(f, input, flags, expected, n),
+                      c->in_place ? input : NULL, NULL,
+                      /* the flags at an offset of their own, so that their alignment differs
+                         from in's and out's */
+                      extras_make(n, (c->in_offset + c->out_offset + 1) % 16, own_flags)};
+    if (!c->in_place && runs > 1) a.first = scan_test_words(n);
+    scan_expected x = {input, expected, &a, poison, before_run, compare};
+    scan_check_row(row, c, runs, &x);
+    char what[300];
+    scan_describe_case(c, row->name, what, sizeof what);
+    extras_check(&a.e, own_flags, n, app_family_counts(f), what);
+    extras_free(&a.e);
+    free(expected);
+    free(a.first);
+}
+
 void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t *input,
                        const uint32_t *flags)
 {
-    const app_family f = v->family;
-    const size_t n = c->n;
-    char what[300], msg[512];
-    scan_describe_case(c, v->name, what, sizeof what);
-    uint32_t *expected = scan_test_words(n), *actual = scan_test_words(n);
-    uint32_t *first = scan_test_words(n);
-    const uint64_t count = app_reference(f, input, flags, expected, n);
-    /* The flags at an offset of their own, so that their alignment differs from in's and out's. */
-    extras e = extras_make(n, (c->in_offset + c->out_offset + 1) % 16,
-                           app_family_has_flags(f) ? flags : NULL);
-    void *scratch = app_test_scratch(v, n);
-
-    if (c->in_place) {
-        scan_guarded buf = scan_guarded_make(n, c->in_offset);
-        scan_guarded_put(&buf, input);
-        scan_guarded_put(&e.count, count_poison);
-        v->run(scan_guarded_data(&buf), scan_guarded_data(&buf), n, &e.args, scratch);
-        scan_platform_here.finish();
-        scan_guarded_get(&buf, actual);
-        if (!app_compare(f, v->tile, input, expected, count, actual, count_get(&e), input, n, msg,
-                         sizeof msg))
-            ck_abort_msg("%s: %s", what, msg);
-        if (scan_guarded_damage(&buf, "the array", msg, sizeof msg))
-            ck_abort_msg("%s: %s", what, msg);
-        scan_guarded_free(&buf);
-    } else {
-        scan_guarded in = scan_guarded_make(n, c->in_offset),
-                     out = scan_guarded_make(n, c->out_offset);
-        scan_guarded_put(&in, input);
-        for (int run = 1; run <= 2; run++) {
-            app_poison(expected, count, actual, n);
-            scan_guarded_put(&out, actual);
-            scan_guarded_put(&e.count, count_poison);
-            v->run(scan_guarded_data(&in), scan_guarded_data(&out), n, &e.args, scratch);
-            scan_platform_here.finish();
-            scan_guarded_get(&out, actual);
-            if (!app_compare(f, v->tile, input, expected, count, actual, count_get(&e), NULL, n,
-                             msg, sizeof msg))
-                ck_abort_msg("%s, run %d: %s", what, run, msg);
-            if (scan_guarded_damage(&out, "out", msg, sizeof msg))
-                ck_abort_msg("%s, run %d: %s", what, run, msg);
-            if (run == 1)
-                memcpy(first, actual, n * sizeof *actual);
-            else if (!scan_compare(first, actual, n, msg, sizeof msg))
-                ck_abort_msg("%s: the second run differs from the first: %s", what, msg);
-        }
-        if (scan_guarded_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-        scan_guarded_get(&in, actual);
-        if (!scan_compare(input, actual, n, msg, sizeof msg))
-            ck_abort_msg("%s: the input was modified: %s", what, msg);
-        scan_guarded_free(&in);
-        scan_guarded_free(&out);
-    }
-    extras_check(&e, app_family_has_flags(f) ? flags : NULL, n, app_family_counts(f), what);
-    extras_free(&e);
-    if (scratch) scan_platform_here.release(scratch);
-    free(expected);
-    free(actual);
-    free(first);
+    check_variant(&scan_rows[v - app_variants], c, input, flags, 2);
 }
 
 int app_variant_takes(const app_variant *v, const scan_case *c)
@@ -141,77 +144,21 @@ int app_variant_takes(const app_variant *v, const scan_case *c)
     return !(c->in_place && (v->flags & SCAN_OUT_OF_PLACE));
 }
 
-/* The shared cases' check (scan_test_config.check): each variant on its family's input. */
-static void check_case(const scan_case *c)
+/* The shared cases' check of one row (scan_test_config.check_row): the row's family's input. */
+static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, int runs)
 {
-    const uint64_t seed = scan_test_seed() + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input;
-    uint32_t *input = scan_test_words(c->n), *flags = scan_test_words(c->n);
-    for (size_t v = 0; v < app_variant_count; v++) {
-        if (!scan_test_runs_variant(v) || !app_variant_takes(&app_variants[v], c)) continue;
-        const app_family f = app_variants[v].family;
-        app_fill(f, c->input, input, app_family_has_flags(f) ? flags : NULL, c->n, seed);
-        app_check_variant(&app_variants[v], c, input, flags);
-    }
+    const app_family f = app_variant_of(row)->family;
+    uint32_t *input = scan_test_words(c->n), *flags = NULL;
+    if (app_family_has_flags(f)) flags = scan_test_words(c->n);
+    app_fill(f, c->input, input, flags, c->n, seed);
+    check_variant(row, c, input, flags, runs);
     free(input);
     free(flags);
-}
-
-/* The shared repeatable case's check: one input, `repeats` runs, every output equal to the
- * reference, and to the first run bit for bit (a race, or an order of additions that depends on
- * timing, shows up as a difference). */
-static void check_repeatable(size_t n, int repeats)
-{
-    const uint64_t seed = scan_test_seed() ^ 0x5EEDull;
-    uint32_t *input = scan_test_words(n), *flags = scan_test_words(n);
-    uint32_t *expected = scan_test_words(n), *actual = scan_test_words(n);
-    uint32_t *first = scan_test_words(n);
-    uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
-    uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
-    char msg[512];
-    for (size_t v = 0; v < app_variant_count; v++) {
-        if (!scan_test_runs_variant(v)) continue;
-        const app_variant *variant = &app_variants[v];
-        const app_family f = variant->family;
-        app_fill(f, INPUT_RANDOM, input, app_family_has_flags(f) ? flags : NULL, n, seed);
-        const uint64_t count = app_reference(f, input, flags, expected, n);
-        scan_platform_here.upload(in, input, n * sizeof *in);
-        extras e = extras_make(n, 0, app_family_has_flags(f) ? flags : NULL);
-        void *scratch = app_test_scratch(variant, n);
-        for (int r = 1; r <= repeats; r++) {
-            app_poison(expected, count, actual, n);
-            scan_platform_here.upload(out, actual, n * sizeof *out);
-            scan_guarded_put(&e.count, count_poison);
-            variant->run(in, out, n, &e.args, scratch);
-            scan_platform_here.finish();
-            scan_platform_here.download(actual, out, n * sizeof *out);
-            if (!app_compare(f, variant->tile, input, expected, count, actual, count_get(&e), NULL,
-                             n, msg, sizeof msg))
-                ck_abort_msg("variant '%s', n=%zu, --seed %llu, repetition %d of %d: %s",
-                             variant->name, n, (unsigned long long)scan_test_seed(), r, repeats,
-                             msg);
-            if (r == 1)
-                memcpy(first, actual, n * sizeof *actual);
-            else if (!scan_compare(first, actual, n, msg, sizeof msg))
-                ck_abort_msg("variant '%s', n=%zu, --seed %llu: repetition %d differs from the "
-                             "first: %s",
-                             variant->name, n, (unsigned long long)scan_test_seed(), r, msg);
-        }
-        extras_free(&e);
-        if (scratch) scan_platform_here.release(scratch);
-    }
-    scan_platform_here.release(in);
-    scan_platform_here.release(out);
-    free(input);
-    free(flags);
-    free(expected);
-    free(actual);
-    free(first);
 }
 
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config)
 {
-    config->check = check_case;
-    config->check_repeatable = check_repeatable;
+    config->check_row = check_row;
     /* input, flags, expected, actual, the first run and a copy of the flags on the host; in, out
      * and the flags on the device */
     config->host_arrays = 6;

@@ -186,64 +186,96 @@ void *scan_test_scratch(const scan_row *v, size_t n)
     return scratch;
 }
 
-void scan_check(const scan_case *c)
+static void poison_sum(const scan_expected *e, uint32_t *out, size_t n)
 {
-    if (test_config && test_config->check) {
-        test_config->check(c);
-        return;
-    }
-    uint64_t seed = base_seed + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input;
-    size_t n = c->n;
-    uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
-    scan_fill(input, n, c->input, seed);
-    scan_reference(input, expected, n);
+    scan_poison(out, e->expected, n);
+}
 
+static int compare_sum(const scan_expected *e, const uint32_t *actual, size_t n, int run, char *msg,
+                       size_t msg_size)
+{
+    (void)run;
+    return scan_compare(e->expected, actual, n, msg, msg_size);
+}
+
+void scan_check_row(const scan_row *row, const scan_case *c, int runs, const scan_expected *e)
+{
+    const size_t n = c->n;
+    void (*poison)(const scan_expected *, uint32_t *, size_t) = e->poison ? e->poison : poison_sum;
+    int (*compare)(const scan_expected *, const uint32_t *, size_t, int, char *, size_t) =
+        e->compare ? e->compare : compare_sum;
+    uint32_t *actual = host_alloc(n);
     char what[256], msg[512];
-    for (size_t v = 0; v < scan_row_count; v++) {
-        if (!scan_test_runs_variant(v)) continue;
-        const scan_row *variant = &scan_rows[v];
-        scan_describe_case(c, variant->name, what, sizeof what);
-        void *scratch = scan_test_scratch(variant, n);
+    scan_describe_case(c, row->name, what, sizeof what);
+    void *scratch = scan_test_scratch(row, n);
 
-        if (c->in_place) {
-            guarded buf = scan_guarded_make(n, c->in_offset);
-            scan_guarded_put(&buf, input);
-            scan_row_run(variant, scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
+    if (c->in_place) {
+        guarded buf = scan_guarded_make(n, c->in_offset);
+        scan_guarded_put(&buf, e->input);
+        if (e->before_run) e->before_run(e);
+        scan_row_run(row, scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
+        scan_platform_here.finish();
+        scan_guarded_get(&buf, actual);
+        if (!compare(e, actual, n, 1, msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
+        if (scan_guarded_damage(&buf, "the array", msg, sizeof msg))
+            ck_abort_msg("%s: %s", what, msg);
+        scan_guarded_free(&buf);
+    } else {
+        guarded in = scan_guarded_make(n, c->in_offset), out = scan_guarded_make(n, c->out_offset);
+        scan_guarded_put(&in, e->input);
+        /* Runs on the same scratch: each sees whatever the one before left behind. */
+        for (int run = 1; run <= runs; run++) {
+            poison(e, actual, n);
+            scan_guarded_put(&out, actual);
+            if (e->before_run) e->before_run(e);
+            scan_row_run(row, scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
             scan_platform_here.finish();
-            scan_guarded_get(&buf, actual);
-            if (!scan_compare(expected, actual, n, msg, sizeof msg))
-                ck_abort_msg("%s: %s", what, msg);
-            if (scan_guarded_damage(&buf, "the array", msg, sizeof msg))
-                ck_abort_msg("%s: %s", what, msg);
-            scan_guarded_free(&buf);
-        } else {
-            guarded in = scan_guarded_make(n, c->in_offset),
-                    out = scan_guarded_make(n, c->out_offset);
-            scan_guarded_put(&in, input);
-            /* Two runs on the same scratch: the second sees whatever the first left behind. */
-            for (int run = 1; run <= 2; run++) {
-                scan_poison(actual, expected, n);
-                scan_guarded_put(&out, actual);
-                scan_row_run(variant, scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
-                scan_platform_here.finish();
-                scan_guarded_get(&out, actual);
-                if (!scan_compare(expected, actual, n, msg, sizeof msg))
-                    ck_abort_msg("%s, run %d: %s", what, run, msg);
-                if (scan_guarded_damage(&out, "out", msg, sizeof msg))
-                    ck_abort_msg("%s, run %d: %s", what, run, msg);
-            }
-            if (scan_guarded_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-            scan_guarded_get(&in, actual);
-            if (!scan_compare(input, actual, n, msg, sizeof msg))
-                ck_abort_msg("%s: the input was modified: %s", what, msg);
-            scan_guarded_free(&in);
-            scan_guarded_free(&out);
+            scan_guarded_get(&out, actual);
+            if (!compare(e, actual, n, run, msg, sizeof msg))
+                ck_abort_msg("%s, run %d of %d: %s", what, run, runs, msg);
+            if (scan_guarded_damage(&out, "out", msg, sizeof msg))
+                ck_abort_msg("%s, run %d of %d: %s", what, run, runs, msg);
         }
-        if (scratch) scan_platform_here.release(scratch);
+        if (scan_guarded_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
+        scan_guarded_get(&in, actual);
+        if (!scan_compare(e->input, actual, n, msg, sizeof msg))
+            ck_abort_msg("%s: the input was modified: %s", what, msg);
+        scan_guarded_free(&in);
+        scan_guarded_free(&out);
+    }
+    if (scratch) scan_platform_here.release(scratch);
+    free(actual);
+}
+
+/* Every row the run checks that takes case c, `runs` times (scan_check_row), on the input that
+ * `seed` makes: the inclusive sum's, or each row's own through the config's check_row. */
+static void check_rows(const scan_case *c, uint64_t seed, int runs)
+{
+    uint32_t *input = NULL, *expected = NULL;
+    for (size_t v = 0; v < scan_row_count; v++) {
+        const scan_row *row = &scan_rows[v];
+        if (!scan_test_runs_variant(v) || (c->in_place && (row->flags & SCAN_OUT_OF_PLACE)))
+            continue;
+        if (test_config && test_config->check_row) {
+            test_config->check_row(row, c, seed, runs);
+            continue;
+        }
+        if (!input) {
+            input = host_alloc(c->n);
+            expected = host_alloc(c->n);
+            scan_fill(input, c->n, c->input, seed);
+            scan_reference(input, expected, c->n);
+        }
+        scan_expected e = {input, expected, NULL, NULL, NULL, NULL};
+        scan_check_row(row, c, runs, &e);
     }
     free(input);
     free(expected);
-    free(actual);
+}
+
+void scan_check(const scan_case *c)
+{
+    check_rows(c, base_seed + c->n * 0x9E3779B97F4A7C15ull + (uint64_t)c->input, 2);
 }
 
 void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
@@ -272,39 +304,8 @@ void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, si
 
 void scan_check_repeatable(size_t n, int repeats)
 {
-    if (test_config && test_config->check_repeatable) {
-        test_config->check_repeatable(n, repeats);
-        return;
-    }
-    uint64_t seed = base_seed ^ 0x5EEDull;
-    uint32_t *input = host_alloc(n), *expected = host_alloc(n), *actual = host_alloc(n);
-    scan_fill(input, n, INPUT_RANDOM, seed);
-    scan_reference(input, expected, n);
-    uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
-    uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
-    scan_platform_here.upload(in, input, n * sizeof *in);
-    char msg[512];
-    for (size_t v = 0; v < scan_row_count; v++) {
-        if (!scan_test_runs_variant(v)) continue;
-        void *scratch = scan_test_scratch(&scan_rows[v], n);
-        for (int r = 1; r <= repeats; r++) {
-            scan_poison(actual, expected, n);
-            scan_platform_here.upload(out, actual, n * sizeof *out);
-            scan_row_run(&scan_rows[v], in, out, n, scratch);
-            scan_platform_here.finish();
-            scan_platform_here.download(actual, out, n * sizeof *out);
-            if (!scan_compare(expected, actual, n, msg, sizeof msg))
-                ck_abort_msg("variant '%s', n=%zu, --seed %llu, repetition %d of %d: %s",
-                             scan_rows[v].name, n, (unsigned long long)base_seed, r, repeats,
-                             msg);
-        }
-        if (scratch) scan_platform_here.release(scratch);
-    }
-    scan_platform_here.release(in);
-    scan_platform_here.release(out);
-    free(input);
-    free(expected);
-    free(actual);
+    const scan_case c = {n, INPUT_RANDOM, 0, 0, 0};
+    check_rows(&c, base_seed ^ 0x5EEDull, repeats);
 }
 
 /* ---- the shared cases ---------------------------------------------------------------------- */

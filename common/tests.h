@@ -37,12 +37,12 @@ typedef struct scan_test_config {
      *              multiple of 4 elements) and alike, in and out of place, across that many of the
      *              largest tiles (5 with --small). */
     size_t each_tile, offset_tiles;
-    /* Optional, for a binary whose variants compute something else than the inclusive sum (stage
-     * applications' harness, common/apps_tests.c): every shared case then checks each of its scan_case
-     * values with `check` and its repeatable case with `check_repeatable`, instead of comparing
-     * with the reference scan. NULL: the inclusive sum. */
-    void (*check)(const struct scan_case *c);
-    void (*check_repeatable)(size_t n, int repeats);
+    /* Optional, for a binary whose variants compute something else than the inclusive sum (the
+     * applications' harness, common/apps_tests.c): every shared case hands each row it checks to
+     * check_row, with the case's seed and the number of runs (2, or the repeatable case's
+     * repeats), instead of comparing with the reference scan. check_row makes the row's input
+     * and expected output and calls scan_check_row with them. NULL: the inclusive sum. */
+    void (*check_row)(const scan_row *row, const struct scan_case *c, uint64_t seed, int runs);
     /* The memory one check of n elements holds at most, in n-word arrays: on the host (default 3:
      * the input, the expected and the actual output) and on the device (default 2: in and out;
      * each variant's scratch comes on top). --huge asks for that much before it starts. */
@@ -51,10 +51,10 @@ typedef struct scan_test_config {
 
 /* One check: every runnable variant scans `n` elements of `input`, with `in` and `out` placed
  * `in_offset` and `out_offset` elements past an aligned address (`in_place`: one buffer, and
- * in_offset places it). Each variant runs twice on the same scratch (the second run finds the
- * first run's leftovers). Fails the current test with the variant, size, seed, offsets and the
- * first wrong index when an output is wrong, the input changed, or anything outside out[0..n)
- * was written. */
+ * in_offset places it; a variant flagged SCAN_OUT_OF_PLACE sits such a case out). Each variant
+ * runs twice on the same scratch (the second run finds the first run's leftovers). Fails the
+ * current test with the variant, size, seed, offsets and the first wrong index when an output is
+ * wrong, the input changed, or anything outside out[0..n) was written. */
 typedef struct scan_case {
     size_t n;
     scan_input input;
@@ -71,11 +71,32 @@ void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, si
  * in and out at the given element offsets: wrap-around, and patterns where an error shows its
  * index. */
 void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset);
-/* Scans one input `repeats` times with each variant, checking every output: a race shows up as
- * an output that differs from one run to the next. */
+/* Scans one input `repeats` times with each variant, checking every output as scan_check does:
+ * a race shows up as an output that differs from one run to the next. */
 void scan_check_repeatable(size_t n, int repeats);
 
-/* ---- pieces of the check, for a binary's own check (scan_test_config.check) ------------------ */
+/* ---- one row's check, and its pieces, for a binary's own (scan_test_config.check_row) -------- */
+
+/* What one row's runs must produce (scan_check_row): the input and the expected output, n words
+ * each on the host, and the hooks of a row that computes something else than the inclusive sum
+ * (NULL: the inclusive sum's):
+ *   poison      what out holds before each run (default: scan_poison of expected);
+ *   before_run  called before each run, once in and out are in place: whatever else the run
+ *               reads or writes (default: nothing);
+ *   compare     whether run `run`'s output (downloaded into actual) is right: 1, or 0 and a
+ *               message (default: scan_compare with expected). */
+typedef struct scan_expected {
+    const uint32_t *input, *expected;
+    void *context; /* the hooks' own state */
+    void (*poison)(const struct scan_expected *e, uint32_t *out, size_t n);
+    void (*before_run)(const struct scan_expected *e);
+    int (*compare)(const struct scan_expected *e, const uint32_t *actual, size_t n, int run,
+                   char *msg, size_t msg_size);
+} scan_expected;
+/* One row on one input, as every shared case checks it: in place (c->in_place) once, or out of
+ * place `runs` times on the same scratch (each run after the first finds the leftovers of the
+ * one before), every buffer guarded. Fails the test as scan_check describes. */
+void scan_check_row(const scan_row *row, const scan_case *c, int runs, const scan_expected *e);
 
 /* A device buffer laid out as [guard | offset padding | data (n) | guard]: writes just outside the
  * data change a guard word, which scan_guarded_damage finds. */

@@ -144,6 +144,19 @@ int app_variant_takes(const app_variant *v, const scan_case *c)
     return !(c->in_place && (v->flags & SCAN_OUT_OF_PLACE));
 }
 
+void app_check_families(unsigned families, const uint32_t *input, const uint32_t *flags, size_t n)
+{
+    const scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0},
+                    in_place = {n, INPUT_RANDOM, 3, 3, 1};
+    for (size_t v = 0; v < app_variant_count; v++) {
+        const app_variant *variant = &app_variants[v];
+        if (!scan_test_runs_variant(v) || !(families & (1u << variant->family))) continue;
+        app_check_variant(variant, &out_of_place, input, flags);
+        if (app_variant_takes(variant, &in_place))
+            app_check_variant(variant, &in_place, input, flags);
+    }
+}
+
 /* The shared cases' check of one row (scan_test_config.check_row): the row's family's input. */
 static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, int runs)
 {

@@ -3,20 +3,10 @@
  * recursion levels. */
 #include "tests.h"
 
-/* The two tile sizes of scan.cu's variants: one element per thread (smem, shuffle), the smallest,
- * and coarsened, the largest. */
+/* The two tile sizes of scan.cu's variants: one element per thread (shuffle), the smallest, and
+ * coarsened, the largest. */
 #define TILE        scan_test_tile_at(0)
 #define COARSE_TILE scan_test_tile()
-
-/* Pass 3 adds tile b - 1's prefix to tile b: hundreds of the 512-element tiles, and one element
- * either side of a whole number of them (the shared many_tiles case does the coarsened tiles). */
-START_TEST(many_small_tiles)
-{
-    size_t k = scan_test_small() ? 16 : 300;
-    size_t sizes[] = {k * TILE - 1, k * TILE, k * TILE + 1};
-    scan_check_sizes(sizes, sizeof sizes / sizeof sizes[0]);
-}
-END_TEST
 
 /* The coarsened tiles start `skew` elements before in, on a 16-byte boundary (skew = in's offset
  * within its 16 bytes), so their edges move with in's offset: for every skew, sizes that end one
@@ -69,7 +59,6 @@ END_TEST
 
 static void stage_cases(Suite *suite)
 {
-    scan_add_case(suite, "many_small_tiles", many_small_tiles, 120);
     scan_add_case(suite, "skewed_tile_edges", skewed_tile_edges, 120);
     scan_add_case(suite, "recursion_levels", recursion_levels, 300);
     if (!scan_test_small())
@@ -78,6 +67,9 @@ static void stage_cases(Suite *suite)
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 300, .repeats = 20};
+    /* Pass 3 adds tile b - 1's prefix to tile b: hundreds of tiles of each size, and one element
+     * either side of a whole number of them (the shared case tiles_of_each_variant). */
+    scan_test_config config = {
+        .add_cases = stage_cases, .many_tiles = 300, .repeats = 20, .each_tile = 300};
     return scan_test_main(argc, argv, &config);
 }

@@ -22,15 +22,7 @@ START_TEST(keep_all_none_one)
             input[i] = (input[i] & 0x7FFFFFFFu) | (keep ? 0u : 0x80000000u); /* APP_KEEP */
             flags[i] = keep ? 1u + (uint32_t)(i % 7) : 0u;
         }
-        for (size_t v = 0; v < app_variant_count; v++) {
-            const app_family f = app_variants[v].family;
-            if (!scan_test_runs_variant(v) || !app_family_counts(f)) continue;
-            scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0},
-                      in_place = {n, INPUT_RANDOM, 3, 3, 1};
-            app_check_variant(&app_variants[v], &out_of_place, input, flags);
-            if (app_variant_takes(&app_variants[v], &in_place))
-                app_check_variant(&app_variants[v], &in_place, input, flags);
-        }
+        app_check_families((1u << APP_SELECT_IF) | (1u << APP_SELECT_FLAGGED), input, flags, n);
     }
     free(input);
     free(flags);
@@ -59,15 +51,7 @@ START_TEST(segment_edges)
                 head = i % scan_test_tile_at((size_t)pattern - 7) == 0;
             heads[i] = head ? 1u << (i % 32) : 0u;
         }
-        for (size_t v = 0; v < app_variant_count; v++) {
-            if (!scan_test_runs_variant(v) ||
-                app_variants[v].family != APP_SEGMENTED_SUM)
-                continue;
-            scan_case out_of_place = {n, INPUT_RANDOM, 2, 1, 0},
-                      in_place = {n, INPUT_RANDOM, 1, 1, 1};
-            app_check_variant(&app_variants[v], &out_of_place, input, heads);
-            app_check_variant(&app_variants[v], &in_place, input, heads);
-        }
+        app_check_families(1u << APP_SEGMENTED_SUM, input, heads, n);
     }
     free(input);
     free(heads);
@@ -86,7 +70,8 @@ START_TEST(flags_alignments)
         app_fill(f, INPUT_RANDOM, input, flags, n, scan_test_seed() ^ 0xF1A6ull);
         for (size_t i = 0; i < 4; i++)
             for (size_t o = 0; o < 4; o++) {
-                /* check_variant puts the flags at (i + o + 1) % 16 */
+                /* app_check_variant places the flags (in's offset + out's offset + 1) % 16
+                 * elements past an aligned address: modulo 16 bytes, (i + o + 1) % 4 elements */
                 scan_case c = {n, INPUT_RANDOM, i, o + 4 * (i % 2), 0};
                 app_check_variant(&app_variants[v], &c, input, flags);
             }
@@ -110,12 +95,7 @@ START_TEST(float_magnitudes)
         x *= (r & 7) == 0 ? 1e6f : (r & 7) == 1 ? 1e-6f : 1.0f;
         memcpy(&input[i], &x, sizeof x);
     }
-    for (size_t v = 0; v < app_variant_count; v++)
-        if (scan_test_runs_variant(v) && app_variants[v].family == APP_FLOAT_SUM) {
-            scan_case c = {n, INPUT_RANDOM, 0, 1, 0}, in_place = {n, INPUT_RANDOM, 2, 2, 1};
-            app_check_variant(&app_variants[v], &c, input, NULL);
-            app_check_variant(&app_variants[v], &in_place, input, NULL);
-        }
+    app_check_families(1u << APP_FLOAT_SUM, input, NULL, n);
     free(input);
 }
 END_TEST

@@ -7,24 +7,6 @@
 
 /* ---- the step's own edges -------------------------------------------------------------------- */
 
-/* Every sort variant on one input: out of place (in and out at different alignments) and in
- * place. */
-static void check_sorts(const uint32_t *input, size_t n)
-{
-    for (size_t v = 0; v < app_variant_count; v++) {
-        if (!scan_test_runs_variant(v) || app_variants[v].family != APP_SORT) continue;
-        scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0}, in_place = {n, INPUT_RANDOM, 3, 3, 1};
-        app_check_variant(&app_variants[v], &out_of_place, input, NULL);
-        app_check_variant(&app_variants[v], &in_place, input, NULL);
-    }
-}
-
-static int compare_up(const void *a, const void *b)
-{
-    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The inputs of key_patterns: where a digit pass finds one bin, few bins, or keys already in
  * order. */
 enum key_pattern {
@@ -45,6 +27,8 @@ enum key_pattern {
 
 static void fill_pattern(uint32_t *keys, size_t n, int pattern, uint64_t seed)
 {
+    /* SORTED and REVERSED: random keys, then the host's sort of them */
+    uint32_t *unsorted = pattern == SORTED || pattern == REVERSED ? scan_test_words(n) : NULL;
     uint64_t state = seed;
     uint32_t values[255];
     for (int k = 0; k < 255; k++)
@@ -56,7 +40,7 @@ static void fill_pattern(uint32_t *keys, size_t n, int pattern, uint64_t seed)
         case ALL_EQUAL: keys[i] = same; break;
         case ALL_MAX: keys[i] = 0xFFFFFFFFu; break;
         case SORTED:
-        case REVERSED: keys[i] = values[r % 255] ^ (r & 0xF0u); break;
+        case REVERSED: unsorted[i] = values[r % 255] ^ (r & 0xF0u); break;
         case TWO_VALUES: keys[i] = values[r % 2]; break;
         case THREE_VALUES: keys[i] = values[r % 3]; break;
         case MANY_VALUES: keys[i] = values[r % 255]; break;
@@ -71,7 +55,8 @@ static void fill_pattern(uint32_t *keys, size_t n, int pattern, uint64_t seed)
         }
         }
     }
-    if (pattern == SORTED || pattern == REVERSED) qsort(keys, n, sizeof *keys, compare_up);
+    if (unsorted) app_reference(APP_SORT, unsorted, NULL, keys, n);
+    free(unsorted);
     if (pattern == REVERSED)
         for (size_t i = 0; i < n / 2; i++) {
             const uint32_t t = keys[i];
@@ -87,39 +72,19 @@ START_TEST(key_patterns)
     uint32_t *input = scan_test_words(n);
     for (int pattern = 0; pattern < PATTERN_COUNT; pattern++) {
         fill_pattern(input, n, pattern, scan_test_seed() ^ (0x50A7ull + (uint64_t)pattern));
-        check_sorts(input, n);
+        app_check_families(1u << APP_SORT, input, NULL, n);
     }
     free(input);
 }
 END_TEST
 
-/* Sizes around 256 tiles of each variant (the shared cases take 1 to 7 tiles and many_tiles):
- * the digit passes then scan 256 x 256 counts, the one-sweep pass's tiles 256 rows of
- * descriptors. With --small, around as many tiles as fit in 2^16 keys, at least 4. */
-START_TEST(sizes_around_256_tiles)
-{
-    for (size_t k = 0; k < scan_test_tile_count(); k++) {
-        const size_t tile = scan_test_tile_at(k);
-        size_t tiles = 256;
-        if (scan_test_small()) tiles = ((size_t)1 << 16) / tile < 4 ? 4 : ((size_t)1 << 16) / tile;
-        for (size_t n = tiles * tile - 1; n <= tiles * tile + 1; n++) {
-            uint32_t *input = scan_test_words(n);
-            scan_fill(input, n, INPUT_RANDOM, scan_test_seed() ^ n);
-            check_sorts(input, n);
-            free(input);
-        }
-    }
-}
-END_TEST
-
-static void stage_cases(Suite *suite)
-{
-    scan_add_case(suite, "key_patterns", key_patterns, 300);
-    scan_add_case(suite, "sizes_around_256_tiles", sizes_around_256_tiles, 300);
-}
+static void stage_cases(Suite *suite) { scan_add_case(suite, "key_patterns", key_patterns, 300); }
 
 int main(int argc, char **argv)
 {
-    scan_test_config config = {.add_cases = stage_cases, .many_tiles = 2000, .repeats = 30};
+    /* Sizes around 256 tiles of each variant (tiles_of_each_variant): the digit passes then scan
+     * 256 x 256 counts, the one-sweep pass's tiles 256 rows of descriptors. */
+    scan_test_config config = {
+        .add_cases = stage_cases, .many_tiles = 2000, .repeats = 30, .each_tile = 256};
     return app_test_main(argc, argv, &config);
 }

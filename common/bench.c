@@ -168,7 +168,6 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
     opt->budget_s = config->budget_s > 0 ? config->budget_s : 1.0;
     opt->cap_s = config->cap_s > 0 ? config->cap_s : DEFAULT_CAP_S;
     opt->max_reps = 1000000;
-    opt->seed = scan_default_seed();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -200,8 +199,10 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
             opt->max_reps = (long)reps;
             i++;
         } else if (!strcmp(a, "--seed")) {
-            if (!scan_parse_u64(next, &opt->seed))
-                return bad_usage(argv[0], "--seed wants an unsigned number, not", next);
+            if (!scan_parse_seed(argv[0], "--seed", next, &opt->seed)) {
+                usage(stderr, argv[0]);
+                return 2;
+            }
             i++;
         } else if (!strcmp(a, "--variant")) {
             if (opt->selected_count == MAX_SELECTED)
@@ -608,7 +609,7 @@ static void print_table(const row *rows, size_t row_count, const options *opt)
 int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_bench_config *config)
 {
     options opt = {0};
-    if (!scan_environment_ok(argv[0])) return 2;
+    if (!scan_read_environment(argv[0], &opt.seed)) return 2;
     int status = parse_options(argc, argv, config, &opt);
     if (status >= 0) return status;
 

@@ -132,16 +132,25 @@ void scan_use_variant_rows(const scan_variant *table, size_t count,
     scan_row_count = count;
 }
 
+/* The next word of a list of words separated by commas or spaces (SCAN_HIDE_CPU), moving *list
+ * past it: its start, and its length in *len; NULL after the last. */
+static const char *next_word(const char **list, size_t *len)
+{
+    if (!*list) return NULL;
+    *list += strspn(*list, ", ");
+    if (!**list) return NULL;
+    const char *word = *list;
+    *len = strcspn(word, ", ");
+    *list += *len;
+    return word;
+}
+
 int scan_cpu_hidden(const char *feature)
 {
-    const char *p = getenv("SCAN_HIDE_CPU");
-    size_t len = strlen(feature);
-    while (p && *p) {
-        p += strspn(p, ", ");
-        size_t word = strcspn(p, ", ");
-        if (word == len && strncmp(p, feature, len) == 0) return 1;
-        p += word;
-    }
+    const char *list = getenv("SCAN_HIDE_CPU"), *word;
+    size_t len;
+    while ((word = next_word(&list, &len)))
+        if (len == strlen(feature) && !strncmp(word, feature, len)) return 1;
     return 0;
 }
 
@@ -252,42 +261,42 @@ static const char *const cpu_features[] = {
     "avx512bitalg", "avx512vpopcntdq", "avx512bf16", "avx512fp16", "gfni", "vaes", "vpclmulqdq",
 };
 
-int scan_environment_ok(const char *argv0)
+int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed)
 {
-    const char *seed = getenv("SCAN_SEED");
-    uint64_t value;
-    if (seed && *seed && !scan_parse_u64(seed, &value)) {
-        fprintf(stderr, "%s: SCAN_SEED must be an unsigned decimal number, not '%s'\n", argv0,
-                seed);
-        return 0;
+    if (scan_parse_u64(text, seed)) return 1;
+    fprintf(stderr, "%s: %s wants an unsigned decimal number, not '%s'\n", argv0, what, text);
+    return 0;
+}
+
+int scan_read_environment(const char *argv0, uint64_t *seed)
+{
+    const char *env = getenv("SCAN_SEED");
+    if (env && *env) {
+        if (!scan_parse_seed(argv0, "SCAN_SEED", env, seed)) return 0;
+    } else {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
+        *seed = scan_random_next(&state) % 1000000000ull;
     }
-    const char *p = getenv("SCAN_HIDE_CPU");
-    while (p && *p) {
-        p += strspn(p, ", ");
-        size_t word = strcspn(p, ", "), k = 0, count = sizeof cpu_features / sizeof *cpu_features;
-        if (!word) break;
-        while (k < count && !(strlen(cpu_features[k]) == word && !strncmp(p, cpu_features[k], word)))
+    const char *list = getenv("SCAN_HIDE_CPU"), *word;
+    const size_t count = sizeof cpu_features / sizeof *cpu_features;
+    size_t len;
+    while ((word = next_word(&list, &len))) {
+        size_t k = 0;
+        while (k < count &&
+               !(strlen(cpu_features[k]) == len && !strncmp(word, cpu_features[k], len)))
             k++;
         if (k == count) {
-            fprintf(stderr, "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes names "
-                            "separated by commas or spaces, of:", argv0, (int)word, p);
+            fprintf(stderr,
+                    "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes names "
+                    "separated by commas or spaces, of:",
+                    argv0, (int)len, word);
             for (k = 0; k < count; k++)
                 fprintf(stderr, " %s", cpu_features[k]);
             fprintf(stderr, "\n");
             return 0;
         }
-        p += word;
     }
     return 1;
-}
-
-uint64_t scan_default_seed(void)
-{
-    const char *env = getenv("SCAN_SEED");
-    uint64_t seed;
-    if (env && *env && scan_parse_u64(env, &seed)) return seed;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
-    return scan_random_next(&state) % 1000000000ull;
 }

@@ -133,11 +133,13 @@ const char *scan_format_size(size_t n, char *buf, size_t size);
 uint32_t *scan_host_words(size_t count);
 /* Host memory a test or benchmark may use: three quarters of MemAvailable. */
 size_t scan_host_memory_limit(void);
-/* A default seed: from SCAN_SEED when set, else from the clock. */
-uint64_t scan_default_seed(void);
-/* Checks the environment a test or benchmark reads (SCAN_SEED, SCAN_HIDE_CPU): 1 when it is
- * well formed, else 0 after a message naming the variable and what it accepts. */
-int scan_environment_ok(const char *argv0);
+/* Parses a seed (`text`, from --seed or SCAN_SEED); when it is no unsigned decimal number,
+ * prints "ARGV0: WHAT wants an unsigned decimal number, not 'TEXT'" and returns 0. */
+int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed);
+/* Reads the environment a test or benchmark takes: the default seed into *seed (SCAN_SEED when
+ * set, else one from the clock), and SCAN_HIDE_CPU's names. Returns 1, or 0 after a message
+ * naming the variable and what it accepts. */
+int scan_read_environment(const char *argv0, uint64_t *seed);
 /* Sizes in GiB, for messages. */
 double scan_gib(size_t bytes);
 

@@ -516,16 +516,13 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     int huge = huge_env && !strcmp(huge_env, "1");
     const char *small_env = getenv("SCAN_TEST_SMALL");
     int small = small_env && !strcmp(small_env, "1");
-    if (!scan_environment_ok(argv[0])) return 2;
-    base_seed = scan_default_seed();
+    if (!scan_read_environment(argv[0], &base_seed)) return 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout, argv[0]);
             return 0;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (!scan_parse_u64(argv[++i], &base_seed)) {
-                fprintf(stderr, "%s: --seed needs an unsigned number, not '%s'\n", argv[0],
-                        argv[i]);
+            if (!scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed)) {
                 usage(stderr, argv[0]);
                 return 2;
             }

@@ -121,6 +121,6 @@ const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants
  *    run a variant, and skip it with one line where the CPU lacks its instructions. */
 const char *stage_variant_missing(size_t i)
 {
-    if (stage_variants[i].run == scan_avx2_sse && !__builtin_cpu_supports("avx2")) return "avx2";
+    if (stage_variants[i].run == scan_avx2_sse && !scan_cpu_has("avx2")) return "avx2";
     return NULL;
 }

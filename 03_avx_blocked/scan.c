@@ -122,6 +122,6 @@ const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants
 const char *stage_variant_missing(size_t i)
 {
     (void)i;
-    if (!__builtin_cpu_supports("avx2")) return "avx2";
+    if (!scan_cpu_has("avx2")) return "avx2";
     return NULL;
 }

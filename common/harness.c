@@ -145,7 +145,8 @@ static const char *next_word(const char **list, size_t *len)
     return word;
 }
 
-int scan_cpu_hidden(const char *feature)
+/* 1 when SCAN_HIDE_CPU lists `feature`. */
+static int cpu_hidden(const char *feature)
 {
     const char *list = getenv("SCAN_HIDE_CPU"), *word;
     size_t len;
@@ -154,9 +155,34 @@ int scan_cpu_hidden(const char *feature)
     return 0;
 }
 
+/* The CPU features scan_cpu_has asks and SCAN_HIDE_CPU may name: gcc's names for
+ * __builtin_cpu_supports, which takes each as a literal, so the list is a macro (laid out by
+ * hand: clang-format indents each line of it further). */
+/* clang-format off */
+#define CPU_FEATURES(X)                                                                            \
+    X("sse") X("sse2") X("sse3") X("ssse3") X("sse4.1") X("sse4.2") X("popcnt") X("avx")          \
+    X("avx2") X("fma") X("bmi") X("bmi2") X("avx512f") X("avx512bw") X("avx512vl") X("avx512dq")  \
+    X("avx512cd") X("avx512vbmi") X("avx512vbmi2") X("avx512vnni") X("avx512ifma")                \
+    X("avx512bitalg") X("avx512vpopcntdq") X("avx512bf16") X("avx512fp16") X("gfni") X("vaes")    \
+    X("vpclmulqdq")
+/* clang-format on */
+#define CPU_FEATURE_NAME(name) name,
+static const char *const cpu_features[] = {CPU_FEATURES(CPU_FEATURE_NAME)};
+
+int scan_cpu_has(const char *feature)
+{
+    if (cpu_hidden(feature)) return 0;
+#if defined(__x86_64__) || defined(__i386__)
+#define CPU_FEATURE_ASK(name)                                                                      \
+    if (!strcmp(feature, name)) return __builtin_cpu_supports(name);
+    CPU_FEATURES(CPU_FEATURE_ASK)
+#endif
+    return 0;
+}
+
 const char *scan_missing_why(const char *missing)
 {
-    return scan_cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
+    return cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
 }
 
 size_t scan_row_named(const char *argv0, const char *name)
@@ -251,15 +277,6 @@ size_t scan_host_memory_limit(void)
 }
 
 double scan_gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
-
-/* The CPU features SCAN_HIDE_CPU may name: gcc's names for __builtin_cpu_supports, which the
- * kernels' checks use. */
-static const char *const cpu_features[] = {
-    "sse",     "sse2",     "sse3",     "ssse3",    "sse4.1",   "sse4.2",     "popcnt", "avx",
-    "avx2",    "fma",      "bmi",      "bmi2",     "avx512f",  "avx512bw",   "avx512vl",
-    "avx512dq", "avx512cd", "avx512vbmi", "avx512vbmi2", "avx512vnni", "avx512ifma",
-    "avx512bitalg", "avx512vpopcntdq", "avx512bf16", "avx512fp16", "gfni", "vaes", "vpclmulqdq",
-};
 
 int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed)
 {

@@ -111,7 +111,7 @@ typedef struct scan_platform {
 extern const scan_platform scan_platform_here;
 
 /* The end of a skip line for a row that needs `missing`: "which this machine lacks", or "which
- * SCAN_HIDE_CPU hides" (scan_cpu_hidden in scan.h). */
+ * SCAN_HIDE_CPU hides" (scan_cpu_has in scan.h). */
 const char *scan_missing_why(const char *missing);
 /* The index of the row called `name`; when there is none, prints "ARGV0: no variant named 'NAME';
  * this unit has: 'a' 'b' ..." to stderr and returns scan_row_count. (--variant in the tests and

@@ -54,12 +54,13 @@ __attribute__((weak))
 const char *
 stage_variant_missing(size_t i);
 
-/* For stage_variant_missing: 1 when the environment variable SCAN_HIDE_CPU lists `feature` (names
- * as stage_variant_missing returns them, separated by commas or spaces), else 0. A check that asks
- * it as well as the CPU lets one machine act as a smaller one: SCAN_HIDE_CPU=avx512f runs a
- * stage's tests, benchmark and grade as a CPU with AVX2 but without AVX-512 would (make test-4
- * SCAN_HIDE_CPU=avx512f). */
-int scan_cpu_hidden(const char *feature);
+/* For stage_variant_missing: 1 when this CPU has `feature` (gcc's name for it, as
+ * __builtin_cpu_supports takes it: "avx2", "avx512f", ...) and the environment variable
+ * SCAN_HIDE_CPU does not list it (names separated by commas or spaces), else 0; always 0 on a CPU
+ * other than x86. SCAN_HIDE_CPU lets one machine act as a smaller one: SCAN_HIDE_CPU=avx512f
+ * runs a stage's tests, benchmark and grade as a CPU with AVX2 but without AVX-512 would
+ * (SCAN_HIDE_CPU=avx512f make test-N). */
+int scan_cpu_has(const char *feature);
 
 /* Optional. Other sizes a stage's kernels are built around (a lag, a prefetch distance, a
  * threshold), by name, for its test.c to probe around (scan_test_constant in common/tests.h), so

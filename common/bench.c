@@ -30,7 +30,6 @@
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
 #define MAX_SIZES         128
-#define MAX_SELECTED      32   /* --variant options at most */
 #define BYTES_PER_ELEMENT 8.0  /* one read and one write: the articles' convention */
 #define SAMPLE_MS         2.0  /* a timed sample is a batch of runs lasting about this long */
 #define MIN_SAMPLES       3
@@ -62,8 +61,6 @@ typedef struct options {
     long max_reps;
     uint64_t seed;
     const char *csv;
-    const char *selected[MAX_SELECTED];
-    size_t selected_count;
 } options;
 
 /* ---- the command line ----------------------------------------------------------------------- */
@@ -205,10 +202,10 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
             }
             i++;
         } else if (!strcmp(a, "--variant")) {
-            if (opt->selected_count == MAX_SELECTED)
-                return bad_usage(argv[0], "too many --variant", NULL);
-            if (scan_row_named(argv[0], next) == scan_row_count) return bad_usage(argv[0], "", NULL);
-            opt->selected[opt->selected_count++] = next;
+            if (!scan_name_row(argv[0], next)) {
+                usage(stderr, argv[0]);
+                return 2;
+            }
             i++;
         } else if (!strcmp(a, "--csv")) {
             opt->csv = next;
@@ -252,10 +249,9 @@ static row *make_rows(const scan_bench_config *config, const options *opt, size_
     size_t k = 0;
     for (size_t v = 0; v < scan_row_count; v++, k++) {
         rows[k].r = &scan_rows[v];
-        rows[k].selected = opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
-                                       : opt->selected_count == 0;
-        for (size_t s = 0; s < opt->selected_count; s++)
-            rows[k].selected |= !strcmp(opt->selected[s], scan_rows[v].name);
+        rows[k].selected = (opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
+                                        : scan_named_row_count() == 0) ||
+                           scan_row_is_named(v);
     }
     for (size_t r = 0; r < platform; r++, k++) {
         refs[r] = scan_row_of(&scan_platform_here.references[r]);
@@ -621,11 +617,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     size_t row_count;
     row *rows = make_rows(config, &opt, &row_count);
     for (size_t v = 0; v < scan_row_count; v++)
-        if (rows[v].selected && rows[v].r->missing) {
-            printf("SKIP: variant %s needs %s, %s\n", rows[v].r->name, rows[v].r->missing,
-                   scan_missing_why(rows[v].r->missing));
-            rows[v].selected = 0;
-        }
+        if (rows[v].selected && scan_row_skipped(rows[v].r)) rows[v].selected = 0;
     char device[256], facts[512];
     scan_platform_here.describe(device, sizeof device, facts, sizeof facts);
     if (!drop_sizes_that_do_not_fit(&opt, rows, row_count)) return 2;

@@ -180,12 +180,27 @@ int scan_cpu_has(const char *feature)
     return 0;
 }
 
-const char *scan_missing_why(const char *missing)
+int scan_row_skipped(const scan_row *r)
 {
-    return cpu_hidden(missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks";
+    if (!r->missing) return 0;
+    printf("SKIP: variant %s needs %s, %s\n", r->name, r->missing,
+           cpu_hidden(r->missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks");
+    return 1;
 }
 
-size_t scan_row_named(const char *argv0, const char *name)
+size_t scan_report_runnable_rows(void)
+{
+    size_t runnable = 0;
+    for (size_t i = 0; i < scan_row_count; i++)
+        runnable += !scan_row_skipped(&scan_rows[i]);
+    return runnable;
+}
+
+/* --variant: whether each row was named (allocated at the first), and how many were. */
+static unsigned char *named_rows;
+static size_t named_row_count;
+
+int scan_name_row(const char *argv0, const char *name)
 {
     size_t v = 0;
     while (v < scan_row_count && strcmp(scan_rows[v].name, name))
@@ -195,23 +210,19 @@ size_t scan_row_named(const char *argv0, const char *name)
         for (size_t k = 0; k < scan_row_count; k++)
             fprintf(stderr, " '%s'", scan_rows[k].name);
         fprintf(stderr, "\n");
+        return 0;
     }
-    return v;
+    if (!named_rows && !(named_rows = calloc(scan_row_count, 1))) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    named_row_count += !named_rows[v];
+    named_rows[v] = 1;
+    return 1;
 }
 
-size_t scan_report_runnable_rows(void)
-{
-    size_t runnable = 0;
-    for (size_t i = 0; i < scan_row_count; i++) {
-        const char *missing = scan_rows[i].missing;
-        if (missing)
-            printf("SKIP: variant %s needs %s, %s\n", scan_rows[i].name, missing,
-                   scan_missing_why(missing));
-        else
-            runnable++;
-    }
-    return runnable;
-}
+int scan_row_is_named(size_t v) { return named_rows && named_rows[v]; }
+size_t scan_named_row_count(void) { return named_row_count; }
 
 int scan_parse_u64(const char *text, uint64_t *out)
 {

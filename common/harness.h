@@ -110,15 +110,17 @@ typedef struct scan_platform {
 
 extern const scan_platform scan_platform_here;
 
-/* The end of a skip line for a row that needs `missing`: "which this machine lacks", or "which
- * SCAN_HIDE_CPU hides" (scan_cpu_has in scan.h). */
-const char *scan_missing_why(const char *missing);
-/* The index of the row called `name`; when there is none, prints "ARGV0: no variant named 'NAME';
- * this unit has: 'a' 'b' ..." to stderr and returns scan_row_count. (--variant in the tests and
- * the benchmark.) */
-size_t scan_row_named(const char *argv0, const char *name);
-/* Prints one "SKIP: variant ..." line per row that cannot run; returns how many can. */
+/* Whether row r cannot run here: then 1, after one line "SKIP: variant NAME needs X, which this
+ * machine lacks" (or "which SCAN_HIDE_CPU hides", scan_cpu_has in scan.h); else 0. */
+int scan_row_skipped(const scan_row *r);
+/* scan_row_skipped of every row; returns how many can run. */
 size_t scan_report_runnable_rows(void);
+/* --variant NAME, in the tests and the benchmark: marks the row called `name` as named and returns
+ * 1; when there is none, prints "ARGV0: no variant named 'NAME'; this unit has: 'a' 'b' ..." to
+ * stderr and returns 0. Then whether --variant named row v, and how many rows it named. */
+int scan_name_row(const char *argv0, const char *name);
+int scan_row_is_named(size_t v);
+size_t scan_named_row_count(void);
 
 /* ---- small utilities ---------------------------------------------------------------------- */
 

@@ -26,17 +26,9 @@ static size_t many_tiles, each_tile, offset_tiles;
 static int repeats;
 static const char *case_names[MAX_CASES];
 static size_t case_count;
-/* --variant: the indices of the variants the cases check (none named: all of them). */
-#define MAX_SELECTED 32
-static size_t selected[MAX_SELECTED];
-static size_t selected_count;
-
 int scan_test_runs_variant(size_t v)
 {
-    if (scan_rows[v].missing) return 0;
-    for (size_t i = 0; i < selected_count; i++)
-        if (selected[i] == v) return 1;
-    return selected_count == 0;
+    return !scan_rows[v].missing && (scan_named_row_count() == 0 || scan_row_is_named(v));
 }
 
 uint64_t scan_test_seed(void) { return base_seed; }
@@ -529,17 +521,10 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
             only_case = argv[++i];
         } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
-            if (selected_count == MAX_SELECTED) {
-                fprintf(stderr, "%s: more than %d --variant\n", argv[0], MAX_SELECTED);
+            if (!scan_name_row(argv[0], argv[++i])) {
                 usage(stderr, argv[0]);
                 return 2;
             }
-            const size_t v = scan_row_named(argv[0], argv[++i]);
-            if (v == scan_row_count) {
-                usage(stderr, argv[0]);
-                return 2;
-            }
-            selected[selected_count++] = v;
         } else if (!strcmp(argv[i], "--list")) {
             list = 1;
         } else if (!strcmp(argv[i], "--huge")) {

@@ -15,6 +15,12 @@ void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t 
     app_variant_of(row)->run(in, out, n, &app_row_args, scratch);
 }
 
+scan_row app_row_of(const app_variant *v)
+{
+    return (scan_row){v->name, v->scratch_bytes, app_row_run, v->tile ? v->tile : 1, v->flags, v,
+                      NULL};
+}
+
 void app_use_variant_rows(const app_variant *table, size_t count)
 {
     scan_row *rows = malloc((count ? count : 1) * sizeof *rows);
@@ -23,8 +29,7 @@ void app_use_variant_rows(const app_variant *table, size_t count)
         exit(EXIT_FAILURE);
     }
     for (size_t i = 0; i < count; i++)
-        rows[i] = (scan_row){table[i].name, table[i].scratch_bytes, app_row_run,
-                             table[i].tile ? table[i].tile : 1, table[i].flags, &table[i], NULL};
+        rows[i] = app_row_of(&table[i]);
     scan_rows = rows;
     scan_row_count = count;
 }
@@ -59,8 +64,8 @@ static float bits_float(uint32_t u)
 
 void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n, uint64_t seed)
 {
-    scan_fill(in, n, kind, seed);
-    if (app_family_is_float(f))
+    if (in) scan_fill(in, n, kind, seed);
+    if (in && app_family_is_float(f))
         for (size_t i = 0; i < n; i++) {
             float x;
             switch (kind) {

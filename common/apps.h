@@ -68,10 +68,11 @@ typedef struct app_variant {
 extern const app_variant app_variants[];
 extern const size_t app_variant_count;
 
-/* The harness's rows of a table of app variants (scan_rows, common/harness.h). A row run through
- * scan_row_run passes app_row_args; the benchmark sets it before it times a size. The tests call
- * the variants themselves, with the arguments of each case. */
+/* The harness's rows of app variants (scan_rows, common/harness.h): the row of one, and the rows
+ * of a table. A row run through scan_row_run passes app_row_args, which the benchmark sets before
+ * it times a size and the tests before each run. */
 extern app_args app_row_args;
+scan_row app_row_of(const app_variant *v);
 void app_use_variant_rows(const app_variant *table, size_t count);
 /* The run of such a row: the variant, given app_row_args. */
 void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch);
@@ -88,7 +89,8 @@ int app_family_has_flags(app_family f);
 /* Whether the family writes a count (a compaction). */
 int app_family_counts(app_family f);
 
-/* The input of a family: for the integer families scan_fill's patterns; for float-sum, random
+/* The input of a family (in may be NULL: the flags only): for the integer families scan_fill's
+ * patterns; for float-sum, random
  * floats in [-1, 1) (INPUT_RANDOM) or whole numbers (the other patterns: 0..15, ones, -1, i), so
  * that an exact result is known while the sums stay below 2^24. flags (may be NULL): random,
  * about half of them nonzero, and of varied values; for segmented-sum, heads whose density

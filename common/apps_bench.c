@@ -21,9 +21,8 @@ static void fill(uint32_t *input, size_t n, uint64_t seed)
     app_fill(float_input ? APP_FLOAT_SUM : APP_INCLUSIVE_SUM, INPUT_RANDOM, input, NULL, n, seed);
 }
 
-static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, uint64_t seed)
+static void prepare(const uint32_t *input, size_t n, uint64_t seed)
 {
-    (void)device_in;
     if (n == 0) {
         scan_platform_here.release(flags_device);
         scan_platform_here.release(heads_device);
@@ -31,14 +30,13 @@ static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, 
         scan_platform_here.release(count_device);
         return;
     }
-    uint32_t *scratch = scan_host_words(n), *flags = scan_host_words(n);
-    uint32_t *heads = scan_host_words(n), *keys = scan_host_words(n);
-    if (!scratch || !flags || !heads || !keys) {
+    uint32_t *flags = scan_host_words(n), *heads = scan_host_words(n), *keys = scan_host_words(n);
+    if (!flags || !heads || !keys) {
         fprintf(stderr, "cannot allocate the flags, heads and keys of n=%zu\n", n);
         exit(EXIT_FAILURE);
     }
-    app_fill(APP_SELECT_FLAGGED, INPUT_RANDOM, scratch, flags, n, seed);
-    app_fill(APP_SEGMENTED_SUM, INPUT_RANDOM, scratch, heads, n, seed ^ 1);
+    app_fill(APP_SELECT_FLAGGED, INPUT_RANDOM, NULL, flags, n, seed);
+    app_fill(APP_SEGMENTED_SUM, INPUT_RANDOM, NULL, heads, n, seed ^ 1);
     kept_if = kept_flagged = 0;
     uint32_t segment = 0;
     for (size_t i = 0; i < n; i++) {
@@ -54,7 +52,6 @@ static void prepare(const uint32_t *input, const uint32_t *device_in, size_t n, 
     scan_platform_here.upload(heads_device, heads, n * sizeof *heads);
     scan_platform_here.upload(keys_device, keys, n * sizeof *keys);
     app_row_args = (app_args){flags_device, heads_device, keys_device, count_device};
-    free(scratch);
     free(flags);
     free(heads);
     free(keys);
@@ -99,16 +96,11 @@ static int check(const scan_row *v, const uint32_t *input, const uint32_t *actua
 
 /* Copies of the bytes a compaction must move: (n + kept) / 2 elements copied are 4 n + 4 kept
  * bytes; with flags, 4 n more: n elements, then kept / 2 of the flags. The platform's `copy` row
- * (cudaMemcpy, device to device) does the copying. */
+ * (cudaMemcpy, device to device; found before anything is timed) does the copying. */
+static const scan_variant *copy_row;
 static void copy_elements(const uint32_t *in, uint32_t *out, size_t count)
 {
-    for (size_t r = 0; r < scan_platform_here.reference_count; r++)
-        if (!strcmp(scan_platform_here.references[r].name, "copy")) {
-            scan_platform_here.references[r].run(in, out, count, NULL);
-            return;
-        }
-    fprintf(stderr, "the platform has no `copy` row\n");
-    exit(EXIT_FAILURE);
+    copy_row->run(in, out, count, NULL);
 }
 static void copy_select_if(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
                            void *scratch)
@@ -145,9 +137,7 @@ static void add_references(const app_variant *table, size_t count, scan_row *row
         int used = 0;
         for (size_t v = 0; v < app_variant_count; v++)
             used |= app_variants[v].family == table[i].family;
-        if (used)
-            rows[(*k)++] =
-                (scan_row){table[i].name, table[i].scratch_bytes, app_row_run, 1, 0, &table[i], NULL};
+        if (used) rows[(*k)++] = app_row_of(&table[i]);
     }
 }
 
@@ -158,8 +148,16 @@ int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_conf
     for (size_t v = 0; v < app_variant_count; v++)
         float_input |= app_family_is_float(app_variants[v].family);
     add_references(app_cub_variants, app_cub_variant_count, references, &count);
+    const size_t cub_count = count;
     add_references(copy_variants, sizeof copy_variants / sizeof copy_variants[0], references,
                    &count);
+    for (size_t r = 0; r < scan_platform_here.reference_count; r++)
+        if (!strcmp(scan_platform_here.references[r].name, "copy"))
+            copy_row = &scan_platform_here.references[r];
+    if (count > cub_count && !copy_row) {
+        fprintf(stderr, "%s: the platform has no `copy` row\n", argv[0]);
+        return 1;
+    }
     config->fill = fill;
     config->prepare = prepare;
     config->check = check;

@@ -534,7 +534,7 @@ static int measure_size(row *rows, size_t row_count, const scan_bench_config *co
     uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
     uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
     scan_platform_here.upload(in, input, n * sizeof *in);
-    if (config->prepare) config->prepare(input, in, n, opt->seed + n);
+    if (config->prepare) config->prepare(input, n, opt->seed + n);
 
     int ok = 1;
     for (size_t r = 0; r < row_count && ok; r++) {
@@ -555,7 +555,7 @@ static int measure_size(row *rows, size_t row_count, const scan_bench_config *co
             printf("  note: one run of '%s' at n=%s took longer than %g s; larger sizes skipped\n",
                    rows[r].r->name, nb, opt->cap_s);
     fflush(stdout);
-    if (config->prepare) config->prepare(input, in, 0, opt->seed + n);
+    if (config->prepare) config->prepare(input, 0, opt->seed + n);
     scan_platform_here.release(in);
     scan_platform_here.release(out);
     free(input);

@@ -24,15 +24,15 @@ typedef struct scan_bench_config {
     /* Optional, for a binary whose rows compute something else than the inclusive sum (the
      * applications' harness, common/apps_bench.c); NULL or 0 keeps the inclusive sum's defaults.
      *   fill       the input of size n (default: scan_fill's random words)
-     *   prepare    called with a size's input (uploaded to device_in) before its rows run, and
-     *              with n = 0 after them: the rows' other arguments
+     *   prepare    called with a size's input before its rows run, and with n = 0 after them:
+     *              the rows' other arguments
      *   check      whether a row's output (downloaded into actual) is right; 0 and a message if
      *              not (default: equal to the reference scan)
      *   bytes_per_element  the bytes a row must move per element, which its GB/s counts and the
      *              CSV's bytes_per_element column records (default: 8, no such column)
      *   references more reference rows, measured after the platform's (copy, cub) */
     void (*fill)(uint32_t *input, size_t n, uint64_t seed);
-    void (*prepare)(const uint32_t *input, const uint32_t *device_in, size_t n, uint64_t seed);
+    void (*prepare)(const uint32_t *input, size_t n, uint64_t seed);
     int (*check)(const scan_row *row, const uint32_t *input, const uint32_t *actual, size_t n,
                  char *msg, size_t msg_size);
     double (*bytes_per_element)(const scan_row *row, size_t n);

@@ -277,7 +277,7 @@ static const char *row_role(const row *r)
 
 /* Bytes a point of size n needs: on the device, in and out and the scratch of every selected row
  * (the rows are timed in turn, so all of it is allocated at once); on the host, the input, the
- * expected output and a copy of the actual output (the CPU platform: both). */
+ * expected output and a copy of the actual output. */
 static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
 {
     size_t scratch = 0;
@@ -285,35 +285,23 @@ static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *d
         if (rows[r].selected && rows[r].r->scratch_bytes) scratch += rows[r].r->scratch_bytes(n);
     *device = 2 * n * sizeof(uint32_t) + scratch;
     *host = 3 * n * sizeof(uint32_t);
-    if (!strcmp(scan_platform_here.kind, "cpu")) {
-        *device += *host;
-        *host = 0;
-    }
 }
 
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
  * a note for the default sweep. Returns 0 when a size asked for does not fit. */
 static int drop_sizes_that_do_not_fit(options *opt, const row *rows, size_t row_count)
 {
-    size_t device_limit = scan_platform_here.memory_limit(), host_limit = scan_host_memory_limit();
+    const size_t device_limit = scan_platform_here.memory_limit();
     size_t kept = 0;
     for (size_t s = 0; s < opt->size_count; s++) {
         size_t n = opt->sizes[s], need_device, need_host;
+        char nb[32], need[200];
         memory_needed(rows, row_count, n, &need_device, &need_host);
-        if (need_device <= device_limit && need_host <= host_limit && n <= SIZE_MAX / 16) {
+        if (n <= SIZE_MAX / 16 &&
+            scan_memory_fits(need_host, need_device, device_limit, need, sizeof need)) {
             opt->sizes[kept++] = n;
             continue;
         }
-        char nb[32], need[200];
-        if (need_host)
-            snprintf(need, sizeof need,
-                     "%.2f GiB of device memory (%.2f GiB free to use) and %.2f GiB of host "
-                     "memory (%.2f GiB available)",
-                     scan_gib(need_device), scan_gib(device_limit), scan_gib(need_host),
-                     scan_gib(host_limit));
-        else
-            snprintf(need, sizeof need, "%.2f GiB of memory (%.2f GiB available)",
-                     scan_gib(need_device), scan_gib(device_limit));
         fprintf(opt->sizes_given ? stderr : stdout, "%s n=%s: it needs %s\n",
                 opt->sizes_given ? "size does not fit:" : "skipping",
                 scan_format_size(n, nb, sizeof nb), need);

@@ -289,6 +289,23 @@ size_t scan_host_memory_limit(void)
 
 double scan_gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
 
+int scan_memory_fits(size_t host, size_t device, size_t device_limit, char *why, size_t why_size)
+{
+    const size_t host_limit = scan_host_memory_limit();
+    if (!strcmp(scan_platform_here.kind, "cpu")) { /* one memory for both */
+        if (host + device <= host_limit) return 1;
+        snprintf(why, why_size, "%.2f GiB of memory (%.2f GiB available)", scan_gib(host + device),
+                 scan_gib(host_limit));
+        return 0;
+    }
+    if (host <= host_limit && device <= device_limit) return 1;
+    snprintf(why, why_size,
+             "%.2f GiB of device memory (%.2f GiB free) and %.2f GiB of host memory (%.2f GiB "
+             "available)",
+             scan_gib(device), scan_gib(device_limit), scan_gib(host), scan_gib(host_limit));
+    return 0;
+}
+
 int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed)
 {
     if (scan_parse_u64(text, seed)) return 1;

@@ -110,6 +110,13 @@ typedef struct scan_platform {
 
 extern const scan_platform scan_platform_here;
 
+/* Whether `host` bytes of host memory and `device` bytes of device memory fit: the host's within
+ * scan_host_memory_limit, the device's within device_limit (what the platform says is free); on
+ * the CPU platform, one memory, their sum within the host's. If not, writes what is needed and
+ * what there is into why ("X GiB of memory (Y GiB available)", or the device's and the host's)
+ * and returns 0. */
+int scan_memory_fits(size_t host, size_t device, size_t device_limit, char *why, size_t why_size);
+
 /* Whether row r cannot run here: then 1, after one line "SKIP: variant NAME needs X, which this
  * machine lacks" (or "which SCAN_HIDE_CPU hides", scan_cpu_has in scan.h); else 0. */
 int scan_row_skipped(const scan_row *r);

@@ -115,13 +115,20 @@ static void gpu_describe(char *name, size_t name_size, char *facts, size_t facts
              prop.totalGlobalMem, runtime, driver);
 }
 
-/* What is free on the device now, less 5% and 256 MiB for the runtime and CUB's scratch. */
+/* What the harness may use of free_bytes free on the device: less 5% and 256 MiB for the runtime
+ * and CUB's scratch. */
+static size_t usable(size_t free_bytes)
+{
+    size_t margin = free_bytes / 20 + ((size_t)256 << 20);
+    return free_bytes > margin ? free_bytes - margin : 0;
+}
+
+/* What is free on the device now, usable. */
 static size_t gpu_memory_limit(void)
 {
     size_t free_bytes = 0, total = 0;
     CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
-    size_t margin = free_bytes / 20 + ((size_t)256 << 20);
-    return free_bytes > margin ? free_bytes - margin : 0;
+    return usable(free_bytes);
 }
 
 /* gpu_memory_limit, asked in a child process (see gpu_probe); 0 when the child cannot tell. */
@@ -135,8 +142,7 @@ static size_t gpu_probe_memory(void)
         close(pipe_fd[0]);
         size_t free_bytes = 0, total = 0;
         if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) _exit(1);
-        size_t margin = free_bytes / 20 + ((size_t)256 << 20);
-        size_t limit = free_bytes > margin ? free_bytes - margin : 0;
+        size_t limit = usable(free_bytes);
         _exit(write(pipe_fd[1], &limit, sizeof limit) == (ssize_t)sizeof limit ? 0 : 1);
     }
     close(pipe_fd[1]);

@@ -464,16 +464,9 @@ static int huge_fits(const scan_test_config *config)
         }
     size_t host = host_arrays * HUGE_N * sizeof(uint32_t);
     size_t device = device_arrays * (HUGE_N + 2 * GUARD) * sizeof(uint32_t) + scratch;
-    size_t host_limit = scan_host_memory_limit(), device_limit = scan_platform_here.probe_memory();
-    int cpu = !strcmp(scan_platform_here.kind, "cpu"); /* one memory for both */
-    if (cpu ? host + device <= host_limit : host <= host_limit && device <= device_limit) return 1;
-    if (cpu)
-        printf("SKIP: --huge (n = 2^31 + 7) needs %.1f GiB of memory; %.1f GiB are available\n",
-               scan_gib(host + device), scan_gib(host_limit));
-    else
-        printf("SKIP: --huge (n = 2^31 + 7) needs %.1f GiB of host memory (%.1f GiB available) "
-               "and %.1f GiB of device memory (%.1f GiB free)\n",
-               scan_gib(host), scan_gib(host_limit), scan_gib(device), scan_gib(device_limit));
+    char why[200];
+    if (scan_memory_fits(host, device, scan_platform_here.probe_memory(), why, sizeof why)) return 1;
+    printf("SKIP: --huge (n = 2^31 + 7) needs %s\n", why);
     return 0;
 }
 

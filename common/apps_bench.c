@@ -164,5 +164,9 @@ int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_conf
     config->bytes_per_element = bytes_per_element;
     config->references = references;
     config->reference_count = count;
+    /* the input, expected, actual, and prepare's flags, heads and keys on the host; in, out, the
+     * flags, the heads and the keys on the device */
+    config->host_arrays = 6;
+    config->device_arrays = 5;
     return scan_bench_main_for(stage, argc, argv, config);
 }

@@ -16,8 +16,9 @@
  *    ratios between rows, the numbers the course compares, hold even when the absolute rates
  *    move. The time per size is the same as timing the rows one after the other;
  * 3. the medians and minima go to the CSV, and the scratch is released.
- * Because the rows alternate, every row's scratch is allocated at once: a size is run only if in,
- * out and the sum of all rows' scratch fit (memory_needed). */
+ * Because the rows alternate, every row's scratch is allocated at once: a size is run only if its
+ * arrays (in and out, and whatever else the unit's config counts) and the sum of all rows'
+ * scratch fit (memory_needed). */
 #include "bench.h"
 
 #include <errno.h>
@@ -275,28 +276,30 @@ static const char *row_role(const row *r)
     return r->r->flags & SCAN_SIDE_STEP ? "side-step" : "variant";
 }
 
-/* Bytes a point of size n needs: on the device, in and out and the scratch of every selected row
- * (the rows are timed in turn, so all of it is allocated at once); on the host, the input, the
- * expected output and a copy of the actual output. */
-static void memory_needed(const row *rows, size_t row_count, size_t n, size_t *device, size_t *host)
+/* Bytes a point of size n needs: on the device, the config's arrays (in and out) and the scratch
+ * of every selected row (the rows are timed in turn, so all of it is allocated at once); on the
+ * host, the config's arrays (the input, the expected output and a copy of the actual output). */
+static void memory_needed(const scan_bench_config *config, const row *rows, size_t row_count,
+                          size_t n, size_t *device, size_t *host)
 {
     size_t scratch = 0;
     for (size_t r = 0; r < row_count; r++)
         if (rows[r].selected && rows[r].r->scratch_bytes) scratch += rows[r].r->scratch_bytes(n);
-    *device = 2 * n * sizeof(uint32_t) + scratch;
-    *host = 3 * n * sizeof(uint32_t);
+    *device = (config->device_arrays ? config->device_arrays : 2) * n * sizeof(uint32_t) + scratch;
+    *host = (config->host_arrays ? config->host_arrays : 3) * n * sizeof(uint32_t);
 }
 
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
  * a note for the default sweep. Returns 0 when a size asked for does not fit. */
-static int drop_sizes_that_do_not_fit(options *opt, const row *rows, size_t row_count)
+static int drop_sizes_that_do_not_fit(const scan_bench_config *config, options *opt,
+                                      const row *rows, size_t row_count)
 {
     const size_t device_limit = scan_platform_here.memory_limit();
     size_t kept = 0;
     for (size_t s = 0; s < opt->size_count; s++) {
         size_t n = opt->sizes[s], need_device, need_host;
         char nb[32], need[200];
-        memory_needed(rows, row_count, n, &need_device, &need_host);
+        memory_needed(config, rows, row_count, n, &need_device, &need_host);
         if (n <= SIZE_MAX / 16 &&
             scan_memory_fits(need_host, need_device, device_limit, need, sizeof need)) {
             opt->sizes[kept++] = n;
@@ -608,7 +611,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         if (rows[v].selected && scan_row_skipped(rows[v].r)) rows[v].selected = 0;
     char device[256], facts[512];
     scan_platform_here.describe(device, sizeof device, facts, sizeof facts);
-    if (!drop_sizes_that_do_not_fit(&opt, rows, row_count)) return 2;
+    if (!drop_sizes_that_do_not_fit(config, &opt, rows, row_count)) return 2;
     FILE *csv = NULL;
     if (opt.csv) {
         csv = open_csv(stage, &opt, device, facts, config->bytes_per_element != NULL, argv[0]);

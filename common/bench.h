@@ -38,6 +38,10 @@ typedef struct scan_bench_config {
     double (*bytes_per_element)(const scan_row *row, size_t n);
     const scan_row *references;
     size_t reference_count;
+    /* The memory a point of n elements holds at most, in n-word arrays: on the host (default 3:
+     * the input, the expected and the actual output) and on the device (default 2: in and out;
+     * the scratch of every row comes on top). A size that does not fit is left out. */
+    size_t host_arrays, device_arrays;
 } scan_bench_config;
 
 #define scan_bench_main(argc, argv, config)                                                        \

@@ -108,10 +108,11 @@ void app_poison(const uint32_t *expected, uint64_t count, uint32_t *out, size_t 
 uint32_t app_tail_word(size_t k);
 /* Compares a run's output with the reference. Integer families: bit for bit, and out[count..n)
  * still poisoned. float-sum: |out[i] - s[i]| <= gamma(h) * (|in[0]| + ... + |in[i]|), s in
- * double precision, h = (i + 4) / tile + 65 (step 10d's notes derive it), and exact where
- * the input is whole numbers whose sums stay below 2^24. Past the count, out[k] must still be
- * tail[k] (in place: the input), or app_tail_word(k) when tail is NULL. Returns 1, or 0 with a
- * message. */
+ * double precision, h = (i + 4) / tile + 65 (Higham's bound, h the additions an element may pass
+ * through: at most 65 inside its tile and one per tile before it, the first tile starting up to 4
+ * elements before in), and exact where the input is whole numbers whose sums stay below 2^24.
+ * Past the count, out[k] must still be tail[k] (in place: the input), or app_tail_word(k) when
+ * tail is NULL. Returns 1, or 0 with a message. */
 int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *expected,
                 uint64_t expected_count, const uint32_t *actual, uint64_t actual_count,
                 const uint32_t *tail, size_t n, char *msg, size_t msg_size);

@@ -1,5 +1,5 @@
 /* The CPU platform: host memory, a monotonic clock, and the three reference rows every CPU
- * benchmark measures in the same run: `scalar` (the plain loop of stage 01: what every stage is
+ * benchmark measures in the same run: `scalar` (the plain sequential loop: what every stage is
  * compared with, timed beside it so that the ratio holds on a machine whose speed drifts),
  * `memcpy` (read n, write n) and `stream` (a[i] += 1 in place: the fastest a read-modify-write
  * pass over the array can go, the CPU stages' roofline). */
@@ -80,7 +80,7 @@ static void cpu_describe(char *name, size_t name_size, char *facts, size_t facts
              sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-/* The harness's reference scan, the running sum of stage 01 (gcc does not vectorize the chain). */
+/* The harness's reference scan, the plain running sum (gcc does not vectorize the chain). */
 static void reference_scalar(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;

@@ -51,7 +51,7 @@ static void collect_tiles(void)
 {
     tile_count = 0;
     for (size_t v = 0; v < scan_row_count; v++) {
-        size_t t = scan_rows[v].tile ? scan_rows[v].tile : 1, i = 0;
+        size_t t = scan_rows[v].tile, i = 0; /* (a row's tile is 1 when it has none) */
         while (i < tile_count && tiles[i] < t)
             i++;
         if ((i < tile_count && tiles[i] == t) || tile_count == MAX_TILES) continue;
@@ -465,7 +465,8 @@ static int huge_fits(const scan_test_config *config)
     size_t host = host_arrays * HUGE_N * sizeof(uint32_t);
     size_t device = device_arrays * (HUGE_N + 2 * GUARD) * sizeof(uint32_t) + scratch;
     char why[200];
-    if (scan_memory_fits(host, device, scan_platform_here.probe_memory(), why, sizeof why)) return 1;
+    const size_t device_limit = scan_platform_here.probe_memory();
+    if (scan_memory_fits(host, device, device_limit, why, sizeof why)) return 1;
     printf("SKIP: --huge (n = 2^31 + 7) needs %s\n", why);
     return 0;
 }

@@ -178,7 +178,7 @@ unit_bench_common = $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),
 # in one line that the unit was (re)built.
 define unit_rules
 ifeq ($(call unit_kind,$(1)),gpu)
-$(BUILD)/$(1)/scan.o: $(1)/scan.cu common/scan.h common/cuda_check.h $(wildcard common/apps.h $(1)/*.cuh $(1)/*.h) $(1)/Makefile
+$(BUILD)/$(1)/scan.o: $(1)/scan.cu $(COMMON_HEADERS) $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
 	@mkdir -p $$(@D)
 	$(Q)$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
 else

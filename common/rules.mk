@@ -65,12 +65,22 @@ endif
 ifeq ($(CROSS),1)
 NVCC :=
 else
-NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
-GPU ?= $(if $(shell nvidia-smi -L 2>/dev/null | grep -m 1 '^GPU'),1,0)
+# nvcc, the GPU and its architecture are looked for once, by the make run from the command line
+# (or given there); its sub-makes (the tour's, the grader's) take the answers from the environment.
+ifeq ($(origin NVCC),undefined)
+NVCC := $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+endif
+export NVCC
 ifneq ($(NVCC),)
+ifeq ($(origin GPU),undefined)
+GPU := $(if $(shell nvidia-smi -L 2>/dev/null | grep -m 1 '^GPU'),1,0)
+endif
 CUDA_HOME ?= $(patsubst %/bin/,%,$(dir $(NVCC)))
 # The local GPU's architecture (e.g. sm_90), else Hopper; `make GPU_ARCH=sm_80` overrides.
-GPU_ARCH ?= $(or $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | sed -n 's/^\([0-9]*\)\.\([0-9]*\)$$/sm_\1\2/p'),sm_90)
+ifeq ($(origin GPU_ARCH),undefined)
+GPU_ARCH := $(or $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | sed -n 's/^\([0-9]*\)\.\([0-9]*\)$$/sm_\1\2/p'),sm_90)
+endif
+export GPU GPU_ARCH
 GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
 # Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
 GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)

@@ -183,7 +183,8 @@ handout:
 	@common/handout.sh "$(STAGE)" "$(DEST)"
 
 # Graded with this tree's tests, benchmark and scoring; only the kernel files come from STUDENT
-# (common/grade.sh says how). Exit status: make's own (0, or 2 when the grade could not be
+# (common/grade.sh says how). Built the default way, into build/: BUILD, SANITIZE and CC given to
+# make do not apply to a grade. Exit status: make's own (0, or 2 when the grade could not be
 # made); common/grade.sh itself exits 77 where the unit cannot run here.
 grade:
 	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)")

@@ -24,6 +24,10 @@
 # that folder exists (GRADESCOPE_RESULTS names another). Exit status: 0 when graded (whatever the
 # score), 2 on bad usage, 77 when the unit cannot run here (a GPU unit without a GPU).
 set -uo pipefail
+# The grade builds the default way whatever `make grade` was given (SANITIZE=1, BUILD=..., CC=...,
+# which make passes down in MAKEFLAGS and in the environment): its make calls below read the
+# binaries from build/, and grades stay comparable.
+unset MAKEFLAGS MAKEOVERRIDES MFLAGS BUILD SANITIZE CC EMULATOR WERROR
 usage() { echo "usage: make grade STAGE=N [STUDENT=dir]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files)" >&2; exit 2; }
 [ $# -ge 1 ] && [ -n "$1" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)

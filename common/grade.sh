@@ -12,7 +12,11 @@
 # file DIR lacks is graded as the handout gives it (blank). Without --student, this tree's own
 # kernel is graded (a check of the reference).
 #
-# 1. correctness: the unit's tests, one line per test case (Check's TAP log);
+# 0. the student's compiled kernel is inspected before it runs: one that calls I/O or process
+#    functions, registers a constructor or destructor of its own or makes system calls is refused
+#    (common/inspect-kernel.sh), and scores 0;
+# 1. correctness: the unit's tests, one line per test case of the reference's list (Check's XML
+#    log; a case passes when Check says so and it returned, not ended its process);
 # 2. speed: the student's benchmark and the reference's, same sizes, same seed, alternating
 #    twice; the ratio of the graded variant's times per size (the variant marked SCAN_GRADED,
 #    whose code the handout blanks: bench --graded);
@@ -103,13 +107,27 @@ make -C "$tree" --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)
     { cat "$out/$name-build.log"; echo "grade: $stage does not build"; }
 test_bin=$tree/build/$stage/test bench_bin=$tree/build/$stage/bench
 built=$([ -x "$test_bin" ] && echo 1 || echo 0)
+# The list of cases comes from this tree's test binary: the graded tree's may not build.
+make --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" "build/$stage/test" "build/$stage/bench" >"$out/$name-ref-build.log" 2>&1 ||
+    { cat "$out/$name-ref-build.log"; echo "grade: this tree's $stage does not build" >&2; exit 1; }
+build/$stage/test --list >"$out/$name-cases.txt" 2>/dev/null
+cases_total=$(grep -c . "$out/$name-cases.txt")
+
+# The kernel runs inside the test and benchmark processes: one that could write their results
+# itself (files, processes, a constructor or destructor of its own) is refused before it runs
+# (common/inspect-kernel.sh says what it looks for), and scores 0.
+refused=""
+[ $built = 0 ] || refused=$(common/inspect-kernel.sh "$tree/build/$stage/scan.o" "build/$stage/scan.o")
+[ -z "$refused" ] || echo "refused: $refused"
 
 # 1. Correctness. A hang is a failure: Check kills a test case after its time limit (a quarter of
-#    the usual one here), and `timeout` stops the whole binary.
-tap="$out/$name.tap"
-rm -f "$tap"
-if [ -x "$test_bin" ]; then
-    CK_TAP_LOG_FILE_NAME="$tap" CK_TIMEOUT_MULTIPLIER=0.25 SCAN_SEED=$seed \
+#    the usual one here), and `timeout` stops the whole binary. Check runs each case in a process
+#    of its own (CK_FORK) and logs it as XML, with the time the case ran for: a case that ended
+#    its process instead of returning (exit(0) in the kernel) has none, and fails.
+xml="$out/$name.xml"
+rm -f "$xml"
+if [ $built = 1 ] && [ -z "$refused" ]; then
+    CK_FORK=yes CK_XML_LOG_FILE_NAME="$xml" CK_TIMEOUT_MULTIPLIER=0.25 SCAN_SEED=$seed \
         timeout 900 "$test_bin" >"$out/$name-test.log" 2>&1
     rc=$?
 else
@@ -120,13 +138,31 @@ if [ $rc -eq 77 ]; then
     echo "grade: $stage cannot run on this machine"
     exit 77
 fi
-# The list of cases comes from this tree's test binary: the graded tree's may not build.
-make --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" "build/$stage/test" "build/$stage/bench" >"$out/$name-ref-build.log" 2>&1 ||
-    { cat "$out/$name-ref-build.log"; echo "grade: this tree's $stage does not build" >&2; exit 1; }
-build/$stage/test --list >"$out/$name-cases.txt" 2>/dev/null
-cases_total=$(wc -l <"$out/$name-cases.txt")
-cases_passed=$(grep -c '^ok ' "$tap" 2>/dev/null || true)
-cases_passed=${cases_passed:-0}
+# One line per case of the reference's list: name, pass, fail or missing (not run: a crash or a
+# time-out ended the binary first), and Check's message. Only the listed names count, each once
+# (a second entry of a name must pass too), so a log longer than the list scores no more.
+touch "$xml"
+awk -F'\t' '
+    function text(s, tag) { sub(".*<" tag ">", "", s); sub("</" tag ">.*", "", s); return s }
+    function plain(s) { gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s); gsub(/&apos;/, "\047", s); gsub(/&amp;/, "\\&", s); return s }
+    FILENAME == ARGV[1] {
+        if ($0 ~ /<test result=/) { result = $0; sub(/.*result="/, "", result); sub(/".*/, "", result); ran = 0; name = ""; message = "" }
+        else if ($0 ~ /<duration>/) ran = text($0, "duration") + 0 >= 0
+        else if ($0 ~ /<description>/) name = plain(text($0, "description"))
+        else if ($0 ~ /<message>/) {
+            m = $0
+            while (m !~ /<\/message>/ && (getline line) > 0) m = m " " line
+            message = plain(text(m, "message"))
+        } else if ($0 ~ /<\/test>/ && name != "") {
+            if (result == "success" && !ran) message = "the test process ended before the case returned (exit in the kernel?)"
+            ok = result == "success" && ran
+            if (!(name in passed) || (passed[name] && !ok)) { passed[name] = ok; why[name] = message }
+        }
+        next
+    }
+    $0 != "" { print $0 "\t" (!($0 in passed) ? "missing" : passed[$0] ? "pass" : "fail") "\t" why[$0] }
+' "$xml" "$out/$name-cases.txt" >"$out/$name-cases.tsv"
+cases_passed=$(awk -F'\t' '$2 == "pass"' "$out/$name-cases.tsv" | wc -l)
 
 # 2. Speed: the student's benchmark, then the reference's, same sizes and seed; only when every
 #    test passed (speed scores nothing otherwise, and a student's hang would cost the time-outs).
@@ -149,9 +185,9 @@ fi
 
 # 3. The score table and the JSON.
 awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
-    -v tap="$tap" -v json="$out/$name.json" -v scsv="$out/$name-student" -v rcsv="$out/$name-reference" \
-    -v case_list="$out/$name-cases.txt" -v gradescope="$out/results.json" -v ref_name="the reference" \
-    -v build_log="$out/$name-build.log" -v built="$built" '
+    -v cases_tsv="$out/$name-cases.tsv" -v json="$out/$name.json" -v scsv="$out/$name-student" \
+    -v rcsv="$out/$name-reference" -v gradescope="$out/results.json" -v ref_name="the reference" \
+    -v build_log="$out/$name-build.log" -v built="$built" -v refused="$refused" '
     # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
     # faster median.
     function headline(file, arr,   line, f, last, n, r, path) {
@@ -179,19 +215,15 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
     BEGIN {
         print ""
         printf "%-28s %s\n", "test case", "result"
+        # Every case of the list: name, pass / fail / missing, message.
         ncase = 0
-        while ((getline line < tap) > 0) {
-            if (line !~ /^(ok|not ok) /) continue
-            ok = (line ~ /^ok /)
-            sub(/^(ok|not ok) [0-9]+ - /, "", line)
-            split(line, f, ":")
-            printf "%-28s %s\n", f[2], ok ? "pass" : "FAIL"
-            cases[++ncase] = f[2]; result[ncase] = ok
-            # Check writes "file:case:test: message" after the number.
-            message = line; for (k = 1; k <= 3; k++) sub(/^[^:]*:/, "", message); sub(/^ /, "", message)
-            tap_ok[f[2]] = ok; tap_message[f[2]] = message
+        not_run = refused != "" ? "not run: the kernel was refused" : !built ? "not run: the kernel does not build" : "not run: the test binary crashed or timed out before this case"
+        while ((getline line < cases_tsv) > 0) {
+            split(line, f, "\t")
+            cases[++ncase] = f[1]; result[ncase] = f[2] == "pass"
+            output[ncase] = f[2] == "pass" ? "pass" : f[2] == "missing" ? not_run : f[3]
+            printf "%-28s %s\n", f[1], f[2] == "pass" ? "pass" : f[2] != "missing" ? "FAIL" : built && refused == "" ? "FAIL: not run (crash or time-out)" : "FAIL: not run"
         }
-        if (ncase < total) printf "%-28s %s\n", "(" total - ncase " more)", "FAIL: not run (crash or time-out)"
         correctness = total > 0 ? 70 * passed / total : 0
 
         if (student_ok) headline(scsv, mine)
@@ -222,23 +254,17 @@ awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v stude
         print "]}" > json
 
         # Gradescope results.json: every test case of the stage (--list), then speed.
-        nlist = 0
-        while ((getline line < case_list) > 0) if (line != "") listed[++nlist] = line
-        share = nlist > 0 ? 70 / nlist : 0
+        share = ncase > 0 ? 70 / ncase : 0
         printf "{\n  \"score\": %.2f,\n", correctness + speed > gradescope
-        printf "  \"output\": %s,\n", js(sprintf("%s graded against %s: correctness %.1f / 70 (%d of %d test cases), speed %.1f / 30, total %.1f / 100", stage, ref_name, correctness, passed, total, speed, correctness + speed)) > gradescope
+        printf "  \"output\": %s,\n", js(sprintf("%s%s graded against %s: correctness %.1f / 70 (%d of %d test cases), speed %.1f / 30, total %.1f / 100", refused != "" ? "refused: " refused "\n" : "", stage, ref_name, correctness, passed, total, speed, correctness + speed)) > gradescope
         printf "  \"tests\": [\n" > gradescope
         if (!built) {
             log_text = ""
             while ((getline line < build_log) > 0) log_text = log_text line "\n"
             printf "    {\"name\": %s, \"score\": 0, \"max_score\": 0, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
         }
-        for (i = 1; i <= nlist; i++) {
-            name = listed[i]
-            ok = (name in tap_ok) && tap_ok[name]
-            output = !built ? "not run: the kernel does not build" : !(name in tap_ok) ? "not run: the test binary crashed or timed out before this case" : ok ? "pass" : tap_message[name]
-            printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " name), i, ok ? share : 0, share, ok ? "passed" : "failed", js(output) > gradescope
-        }
+        for (i = 1; i <= ncase; i++)
+            printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " cases[i]), i, result[i] ? share : 0, share, result[i] ? "passed" : "failed", js(output[i]) > gradescope
         table = ""
         if (ns == 0) table = "not measured: speed counts only when every test case passes"
         else {

@@ -1,13 +1,18 @@
 #!/bin/bash
-# Grades three uploads through the Gradescope path (common/classroom/gradescope/run_autograder,
-# as Gradescope runs it, with this tree as the reference) and checks what they score:
-#   forged  a blank kernel (the handout's scan.c of stage 01) beside a test.c that prints one
-#           passing TAP line (and --list one case), a bench.c that writes a CSV of 1e-6 ms times,
-#           and a Makefile whose `grade` writes a perfect score;
-#   blank   the blank kernel alone;
-#   solved  this tree's own kernel.
-# The forged upload must score exactly what the blank kernel scores, and name the files it
-# ignored; the solved one must pass every test case.
+# Grades uploads through the Gradescope path (common/classroom/gradescope/run_autograder, as
+# Gradescope runs it, with this tree as the reference) and checks what they score:
+#   forged      a blank kernel (the handout's scan.c of stage 01) beside a test.c that prints one
+#               passing TAP line (and --list one case), a bench.c that writes a CSV of 1e-6 ms
+#               times, and a Makefile whose `grade` writes a perfect score;
+#   destructor  the blank kernel with a destructor that rewrites Check's logs (TAP and XML) with
+#               passing cases once the tests have run;
+#   exit        the blank kernel ending the test process, exit(0), where its code would run (to
+#               Check, a case whose process exits with status 0 passed);
+#   blank       the blank kernel alone;
+#   solved      this tree's own kernel.
+# Each forgery must score exactly what the blank kernel scores: the forged upload names the files
+# it ignored, the destructor's kernel is refused before the tests run. The solution must pass every
+# test case.
 #   common/check-grading.sh        (make check-grading; CI runs it)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,17 +88,55 @@ int main(int argc, char **argv)
 EOF
 printf 'grade:\n\t@mkdir -p build/grade && echo "{\\"score\\": 100.0}" > build/grade/results.json\n' >"$forged/Makefile"
 
+# The kernel forging Check's logs from inside the test process, once the tests have run.
+mkdir -p "$work/destructor"
+{
+    cat "$work/handout/$stage/scan.c"
+    cat <<EOF
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((destructor)) static void forge_logs(void)
+{
+    const char *tap = getenv("CK_TAP_LOG_FILE_NAME"), *xml = getenv("CK_XML_LOG_FILE_NAME");
+    FILE *f;
+    if (tap && (f = fopen(tap, "w"))) {
+        for (int i = 1; i <= 70; i++) fprintf(f, "ok %d - tests.c:sizes_0_to_70:sizes_0_to_70: Passed\\n", i);
+        fclose(f);
+    }
+    if (xml && (f = fopen(xml, "w"))) {
+        for (int i = 1; i <= 70; i++)
+            fprintf(f, "<test result=\\"success\\">\\n<duration>0.1</duration>\\n"
+                       "<description>sizes_0_to_70</description>\\n<message>Passed</message>\\n</test>\\n");
+        fclose(f);
+    }
+}
+EOF
+} >"$work/destructor/scan.c"
+# The kernel ending each case's process where the student's code would run.
+mkdir -p "$work/exit"
+{ echo '#include <stdlib.h>'; sed 's|^\( *\)/\* TODO: .*\*/$|&\n\1exit(0);|' "$work/handout/$stage/scan.c"; } >"$work/exit/scan.c"
+grep -q 'exit(0);' "$work/exit/scan.c" || fail "the handout of $stage has no TODO to put exit(0) at"
+
 submit forged "$forged"/scan.c "$forged"/test.c "$forged"/bench.c "$forged"/Makefile
+submit destructor "$work/destructor/scan.c"
+submit exit "$work/exit/scan.c"
 submit blank "$work/handout/$stage/scan.c"
 submit solved "$stage/scan.c"
 
-forged_score=$(score forged) blank_score=$(score blank) solved_score=$(score solved)
-echo "check-grading: $stage through the Gradescope path: forged upload $forged_score, blank kernel $blank_score, this tree's kernel $solved_score (of 100)"
-[ -n "$forged_score" ] && [ -n "$blank_score" ] && [ -n "$solved_score" ] || fail "a results.json has no score"
-[ "$forged_score" = "$blank_score" ] || { cat "$work/forged.log"; fail "the forged upload scored $forged_score, the blank kernel $blank_score"; }
+blank_score=$(score blank) solved_score=$(score solved)
+echo "check-grading: $stage through the Gradescope path: forged upload $(score forged), destructor $(score destructor), exit(0) $(score exit), blank kernel $blank_score, this tree's kernel $solved_score (of 100)"
+for upload in forged destructor exit blank solved; do
+    [ -n "$(score $upload)" ] || fail "the $upload upload's results.json has no score"
+done
+for forgery in forged destructor exit; do
+    [ "$(score $forgery)" = "$blank_score" ] ||
+        { cat "$work/$forgery.log"; fail "the $forgery upload scored $(score $forgery), the blank kernel $blank_score"; }
+done
 for f in test.c bench.c Makefile; do
     grep -q "^ignored: $f" "$work/forged.log" || { cat "$work/forged.log"; fail "the output does not name $f as ignored"; }
 done
+grep -q '^refused: the kernel calls .*fopen' "$work/destructor.log" ||
+    { cat "$work/destructor.log"; fail "the kernel with a destructor was not refused for its fopen"; }
 awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "a blank kernel scored $blank_score: its tests do not fail"
 grep -q '^correctness  70.0 / 70' "$work/solved.log" || { cat "$work/solved.log"; fail "this tree's own kernel does not pass every test case"; }
-echo "check-grading: the forged test.c, bench.c and Makefile were ignored and named; the blank kernel fails its tests; the solution passes them"
+echo "check-grading: the forged test.c, bench.c and Makefile were ignored and named; the destructor was refused; exit(0) failed its cases; the blank kernel fails its tests; the solution passes them"

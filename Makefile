@@ -190,7 +190,7 @@ grade:
 	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)")
 
 format:
-	clang-format -i $(wildcard common/*.c common/*.h common/*.cu [0-9][0-9]_*/*.c [0-9][0-9]_*/*.h [0-9][0-9]_*/*.cu [0-9][0-9]_*/*.cuh [0-9][0-9]_*/*/*.c [0-9][0-9]_*/*/*.h [0-9][0-9]_*/*/*.cu [0-9][0-9]_*/*/*.cuh)
+	clang-format -i $(wildcard common/*.c common/*.h common/*.cu $(foreach u,$(UNITS),$(u)/*.c $(u)/*.h $(u)/*.cu $(u)/*.cuh))
 
 # The reader's own benchmark CSVs (build/results/, minutes of measuring) are kept.
 clean:

@@ -43,15 +43,15 @@ draw() { # out title rate files lines refs marks
     echo "chart: $1"
 }
 
-unit_chart() { # csv unit out
-    local csv=$1 unit=$2 out=$3 kind lines="" i=1 v parent pcsv ph files
+unit_chart() { # root csv unit out
+    local root=$1 csv=$2 unit=$3 out=$4 kind lines="" i=1 v parent pcsv ph files
     kind=$(stage_kind "$unit")
     files=$csv
     while IFS=, read -r v role; do
         [ "$role" = variant ] && lines="$lines 1:$v:$v"
     done < <(names "$csv")
     parent=$(stage_parent "$unit")
-    pcsv=$(dirname "$csv" | sed "s|^\(.*/\)\?$unit/results$|\1$parent/results|")/$(basename "$csv")
+    pcsv=$root/$parent/results/$(basename "$csv")
     if [ -n "$parent" ] && [ -f "$pcsv" ]; then
         ph=$(headline "$pcsv")
         if ! names "$csv" | grep -q "^$ph,"; then
@@ -88,13 +88,13 @@ draw_all() { # root outdir layout(beside|apart)
         for csv in "$root/$unit"/results/*.csv; do
             [ -f "$csv" ] || continue
             if [ "$layout" = beside ]; then
-                unit_chart "$csv" "$unit" "${csv%.csv}.svg"
+                unit_chart "$root" "$csv" "$unit" "${csv%.csv}.svg"
             else
-                unit_chart "$csv" "$unit" "$outdir/${unit##*/}-$(basename "${csv%.csv}").svg"
+                unit_chart "$root" "$csv" "$unit" "$outdir/${unit##*/}-$(basename "${csv%.csv}").svg"
             fi
         done
     done
-    for machine in $(ls "$root"/[0-9][0-9]_*/results/*.csv "$root"/[0-9][0-9]_*/*/results/*.csv 2>/dev/null | xargs -n 1 basename | sed 's/\.csv$//' | sort -u); do
+    for machine in $(machines "$root"); do
         for kind in cpu gpu; do
             course_chart "$root" "$machine" "$kind" "$outdir/$machine.svg"
         done
@@ -105,22 +105,20 @@ if [ $record = 1 ]; then
     draw_all . common/charts beside
     exit 0
 fi
-drawn=0
+drawn=""
 for set in quick full; do
     root=$build/results out=$build/charts
     [ $set = quick ] && root=$root/quick out=$out/quick
-    ls "$root"/[0-9][0-9]_*/results/*.csv "$root"/[0-9][0-9]_*/*/results/*.csv >/dev/null 2>&1 || continue
+    [ -n "$(unit_csvs "$root")" ] || continue
     rm -rf "$out" && mkdir -p "$out"
     draw_all "$root" "$out" apart >/dev/null
-    drawn=1
+    for machine in $(machines "$root"); do drawn="$drawn  $out/$machine.svg"$'\n'; done
 done
-if [ $drawn = 0 ]; then
+if [ -z "$drawn" ]; then
     echo "charts: no CSV of yours yet: \`make\` (the tour) or \`make bench\` measures this machine"
     exit 0
 fi
 echo "Your charts:"
-for out in "$build/charts/quick" "$build/charts"; do
-    [ -d "$out" ] && ls "$out"/*.svg 2>/dev/null | grep -v '/[0-9][0-9][a-z]\?_' | sed 's/^/  /'
-done
+printf '%s' "$drawn"
 echo "(and one per stage and step beside them); the committed ones, measured on the machines the"
 echo "READMEs name, are in common/charts/ and in each stage's and step's results/."

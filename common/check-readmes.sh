@@ -41,16 +41,16 @@ for unit in $(units); do
          inside && match($0, /"[^"]*"/) { print substr($0, RSTART + 1, RLENGTH - 2) }' \
         "$(stage_kernel "$unit")"
 done | sort -u >"$work/tables"
-cat /dev/null [0-9][0-9]_*/results/*.csv [0-9][0-9]_*/*/results/*.csv 2>/dev/null |
+cat /dev/null $(unit_csvs) |
     awk -F, '!/^#/ && $1 != "stage" && NF > 3 { print ($3 == "reference" ? "ref" : "var"), $2 }' |
     sort -u >"$work/csv"
-cat /dev/null $(find [0-9][0-9]_* -path '*/results/development/*.csv' 2>/dev/null) |
+cat /dev/null $(for unit in $(units); do ls "$unit"/results/development/*.csv 2>/dev/null; done) |
     awk -F, '!/^#/ && $1 != "stage" && NF > 3 && $3 != "reference" { print "dev", $2 }' |
     sort -u >>"$work/csv"
 
 # Every code span and every link of every README, one per line: file, line, kind, text. A
 # paragraph is joined before it is split at backticks, so a code span may cross a line break.
-readmes=$(ls README.md common/*.md [0-9][0-9]_*/*.md [0-9][0-9]_*/*/*.md 2>/dev/null || true)
+readmes=$({ ls README.md common/*.md; for unit in $(units); do ls "$unit"/*.md; done; } 2>/dev/null)
 awk '
     function flush(   n, parts, i, rest, t) {
         if (para == "") return

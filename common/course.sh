@@ -3,6 +3,9 @@
 # A unit is a stage (NN_name) or a step inside one (NN_name/NNx_name): a folder with a Makefile.
 #
 #   units              every unit folder, in course order (a stage, then its steps)
+#   unit_csvs [ROOT]   every unit's benchmark CSVs, ROOT/UNIT/results/*.csv (ROOT: this tree), in
+#                      course order
+#   machines [ROOT]    the machines those CSVs were measured on (their names without .csv), sorted
 #   unit_dir ID        the folder of unit ID (3, 03, 4a), or a message naming the valid ids and
 #                      status 2
 #   stage_kind DIR     gpu (the unit has a .cu file) or cpu
@@ -18,6 +21,14 @@
 #                      first line (the benchmark's "# ...; commit X; 2026-...; ..." line)
 
 units() { ls -d [0-9][0-9]_*/Makefile [0-9][0-9]_*/[0-9][0-9][a-z]_*/Makefile 2>/dev/null | sed 's|/Makefile$||' | LC_ALL=C sort; }
+unit_csvs() {
+    local u f
+    for u in $(units); do
+        for f in ${1:+$1/}$u/results/*.csv; do [ -f "$f" ] && echo "$f"; done
+    done
+    return 0
+}
+machines() { unit_csvs "${1:-}" | sed 's|.*/||; s|\.csv$||' | LC_ALL=C sort -u; }
 stage_kind() { ls "$1"/*.cu >/dev/null 2>&1 && echo gpu || echo cpu; }
 stage_kernel() { [ -e "$1/scan.cu" ] && echo "$1/scan.cu" || echo "$1/scan.c"; }
 stage_kernel_files() { ls "$1"/*.h "$1"/*.cuh 2>/dev/null | LC_ALL=C sort; stage_kernel "$1"; }

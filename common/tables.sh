@@ -130,7 +130,7 @@ stage_list() {
 course_tables() {
     local kind machine unit csv
     for kind in cpu gpu; do
-        for machine in $(ls [0-9][0-9]_*/results/*.csv [0-9][0-9]_*/*/results/*.csv 2>/dev/null | xargs -n 1 basename | sed 's/\.csv$//' | sort -u); do
+        for machine in $(machines); do
             : >"$work/course-rows"
             for unit in $(units); do
                 csv=$unit/results/$machine.csv

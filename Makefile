@@ -21,8 +21,6 @@ TEST_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_tests,$(u)))
 BENCH_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_benches,$(u)))
 # run-tests.sh's arguments for a unit: UNIT=BINARY, or UNIT=skip:WHY.
 run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test,'$(1)=skip:$(call skip_why,$(1))')
-# The valid ids, for the message of a target that names none.
-ID_RANGE = stages $(firstword $(IDS)) to $(lastword $(filter-out %a %b %c %d %e %f %g %h,$(IDS)))$(if $(filter %a %b %c %d %e %f %g %h,$(IDS)), and steps $(filter %a %b %c %d %e %f %g %h,$(IDS)))
 # Checks BENCH_ARGS with a unit's benchmark before anything long runs (bench --check-args).
 check_bench_args = $(if $(strip $(BENCH_ARGS)),$(if $(call built,$(1)),$(EMULATOR) $(BUILD)/$(1)/bench $(BENCH_ARGS) --check-args >/dev/null || { echo "BENCH_ARGS='$(BENCH_ARGS)' is not a benchmark argument list (above)"; exit 2; };))
 
@@ -31,7 +29,7 @@ check_bench_args = $(if $(strip $(BENCH_ARGS)),$(if $(call built,$(1)),$(EMULATO
         $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
-	@echo "Prefix sum, made fast: $(words $(UNITS)) units, $(ID_RANGE)"
+	@echo "Prefix sum, made fast: $(words $(UNITS)) units, $$(. common/course.sh && ids)"
 	@echo
 	@echo "  make              the tour: build, test and quickly benchmark every unit this machine"
 	@echo "                    can run, then draw this machine's charts into $(BUILD)/charts/"
@@ -146,9 +144,14 @@ diff-$(1):
 endef
 $(foreach u,$(UNITS),$(eval $(call id_rules,$(call unit_id,$(u)),$(u))))
 
-# A target that names no unit (make stage-0, make diff-11) says which exist.
+# A target that names a unit by another spelling of its id (make stage-04) is that unit's; one that
+# names none (make stage-0, make diff-11) says which exist. common/course.sh's unit_dir decides, as
+# it does for make grade and make handout.
 stage-% test-% bench-% diff-% quick-%:
-	@echo "make $@: there is no stage or step '$*'; the course has $(ID_RANGE)" >&2; exit 2
+	+@unit=$$(. common/course.sh && unit_dir '$*') || exit 2; \
+	id=$$(. common/course.sh && unit_id "$$unit"); \
+	[ "$$id" != '$*' ] || { echo "make $@: no target for $$unit (common/stage.mk and common/course.sh disagree on its id)" >&2; exit 2; }; \
+	$(MAKE_QUIET) $(firstword $(subst -, ,$@))-$$id
 
 # Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
 # UNIT/diagram.svg (committed; a reader can redraw it).

@@ -45,18 +45,18 @@ draw() { # out title rate files lines refs marks
 
 unit_chart() { # root csv unit out
     local root=$1 csv=$2 unit=$3 out=$4 kind lines="" i=1 v parent pcsv ph files
-    kind=$(stage_kind "$unit")
+    kind=$(unit_kind "$unit")
     files=$csv
     while IFS=, read -r v role; do
         [ "$role" = variant ] && lines="$lines 1:$v:$v"
     done < <(names "$csv")
-    parent=$(stage_parent "$unit")
+    parent=$(unit_parent "$unit")
     pcsv=$root/$parent/results/$(basename "$csv")
     if [ -n "$parent" ] && [ -f "$pcsv" ]; then
         ph=$(headline "$pcsv")
         if ! names "$csv" | grep -q "^$ph,"; then
             files="$csv $pcsv"
-            lines="$lines 2:$ph:$(stage_number "$parent")_${ph}_(parent)"
+            lines="$lines 2:$ph:$(unit_id "$parent")_${ph}_(parent)"
         fi
     fi
     draw "$out" "${unit##*/} on $(csv_device "$csv")" "$([ "$kind" = gpu ] && echo 10 || echo 9)" \
@@ -67,10 +67,10 @@ course_chart() { # root machine kind out
     local root=$1 machine=$2 kind=$3 out=$4 unit csv files="" lines="" i=0 widest="" refs
     for unit in $(units); do
         csv=$root/$unit/results/$machine.csv
-        [ -f "$csv" ] && [ "$(stage_kind "$unit")" = "$kind" ] || continue
+        [ -f "$csv" ] && [ "$(unit_kind "$unit")" = "$kind" ] || continue
         i=$((i + 1))
         files="$files $csv"
-        lines="$lines $i:$(headline "$csv"):$(stage_number "$unit")_$(headline "$csv")"
+        lines="$lines $i:$(headline "$csv"):$(unit_id "$unit")_$(headline "$csv")"
         [ -z "$widest" ] || [ "$(wc -l <"$csv")" -gt "$(wc -l <"$widest")" ] && widest=$csv
     done
     [ $i -gt 0 ] || return 0

@@ -39,7 +39,7 @@ for unit in $(units); do
     awk '/(stage|app)_variants\[\] *=/ { inside = 1; next }
          inside && /^};/ { inside = 0 }
          inside && match($0, /"[^"]*"/) { print substr($0, RSTART + 1, RLENGTH - 2) }' \
-        "$(stage_kernel "$unit")"
+        "$(unit_kernel "$unit")"
 done | sort -u >"$work/tables"
 cat /dev/null $(unit_csvs) |
     awk -F, '!/^#/ && $1 != "stage" && NF > 3 { print ($3 == "reference" ? "ref" : "var"), $2 }' |
@@ -79,7 +79,7 @@ awk '
 # of each stage's kernel files and of common/ (where a function must occur).
 find . \( -path ./build -o -path ./.git \) -prune -o -print | sed 's|^\./||' >"$work/files"
 for unit in $(units); do
-    grep -ohw '[A-Za-z_][A-Za-z0-9_]*' $(stage_kernel_files "$unit") | sort -u | sed "s|^|$unit |"
+    grep -ohw '[A-Za-z_][A-Za-z0-9_]*' $(unit_kernel_files "$unit") | sort -u | sed "s|^|$unit |"
 done >"$work/words"
 grep -ohw '[A-Za-z_][A-Za-z0-9_]*' common/*.c common/*.h common/*.cu common/*.cuh 2>/dev/null |
     sort -u | sed 's|^|common |' >>"$work/words"

@@ -6,15 +6,17 @@
 #   unit_csvs [ROOT]   every unit's benchmark CSVs, ROOT/UNIT/results/*.csv (ROOT: this tree), in
 #                      course order
 #   machines [ROOT]    the machines those CSVs were measured on (their names without .csv), sorted
-#   unit_dir ID        the folder of unit ID (3, 03, 4a), or a message naming the valid ids and
-#                      status 2
-#   stage_kind DIR     gpu (the unit has a .cu file) or cpu
-#   stage_kernel DIR   the unit's kernel file: DIR/scan.c or DIR/scan.cu
-#   stage_kernel_files DIR  every file of the unit's kernel code: its headers (*.h, *.cuh), then
+#   unit_dir ID        the folder of unit ID (3, 03, 4a), or the message naming the valid ids
+#                      (ids) on stderr and status 2: make, grade and handout accept the same ids
+#   ids                the valid ids, for that message: "stages 1 to 10 and steps 4a, 7a, ..."
+#   unit_id DIR        the unit's id (03_avx_blocked -> 3, 04a_single_pass -> 4a): the same rule
+#                      as unit_id in common/stage.mk, make's side
+#   unit_kind DIR      gpu (the unit has a .cu file) or cpu, as unit_kind in common/rules.mk
+#   unit_kernel DIR    the unit's kernel file: DIR/scan.c or DIR/scan.cu
+#   unit_kernel_files DIR  every file of the unit's kernel code: its headers (*.h, *.cuh), then
 #                      the kernel file; what make diff-N compares and make handout blanks
-#   stage_number DIR   the unit's id (03_avx_blocked -> 3, 04a_single_pass -> 4a)
-#   stage_idea DIR     the idea, from the first line of DIR/Makefile ("# Stage NN: idea. ...")
-#   stage_parent DIR   the parent unit (PARENT in DIR/Makefile), or nothing
+#   unit_idea DIR      the idea, from the first line of DIR/Makefile ("# Stage NN: idea. ...")
+#   unit_parent DIR    the parent unit (PARENT in DIR/Makefile), or nothing
 #   csv_device CSV     the device name of a benchmark CSV's first row
 #   AWK_LABEL          an awk function label(n): "2^k" for a power of two, else n
 #   AWK_PROVENANCE     an awk function provenance(header): sets commit and date from a CSV's
@@ -29,24 +31,32 @@ unit_csvs() {
     return 0
 }
 machines() { unit_csvs "${1:-}" | sed 's|.*/||; s|\.csv$||' | LC_ALL=C sort -u; }
-stage_kind() { ls "$1"/*.cu >/dev/null 2>&1 && echo gpu || echo cpu; }
-stage_kernel() { [ -e "$1/scan.cu" ] && echo "$1/scan.cu" || echo "$1/scan.c"; }
-stage_kernel_files() { ls "$1"/*.h "$1"/*.cuh 2>/dev/null | LC_ALL=C sort; stage_kernel "$1"; }
-stage_number() { local d=${1##*/} id; id=${d%%_*}; echo "${id#0}"; }
-stage_idea() { sed -n '1s/^# \(Stage\|Step\) [0-9a-z]*: *//p' "$1/Makefile" | sed 's/\. .*$//; s/\.$//'; }
-stage_parent() { sed -n 's/^PARENT *:= *//p' "$1/Makefile" 2>/dev/null; }
+unit_kind() { ls "$1"/*.cu >/dev/null 2>&1 && echo gpu || echo cpu; }
+unit_kernel() { [ -e "$1/scan.cu" ] && echo "$1/scan.cu" || echo "$1/scan.c"; }
+unit_kernel_files() { ls "$1"/*.h "$1"/*.cuh 2>/dev/null | LC_ALL=C sort; unit_kernel "$1"; }
+unit_id() { local d=${1##*/} id; id=${d%%_*}; echo "${id#0}"; }
+unit_idea() { sed -n '1s/^# \(Stage\|Step\) [0-9a-z]*: *//p' "$1/Makefile" | sed 's/\. .*$//; s/\.$//'; }
+unit_parent() { sed -n 's/^PARENT *:= *//p' "$1/Makefile" 2>/dev/null; }
 unit_dir() {
     local want=${1:-} u
     want=${want#0}
     if [[ $want =~ ^[0-9]{1,2}[a-z]?$ ]]; then
         for u in $(units); do
-            [ "$(stage_number "$u")" = "$want" ] && { echo "$u"; return 0; }
+            [ "$(unit_id "$u")" = "$want" ] && { echo "$u"; return 0; }
         done
     fi
-    local all
-    all=$(for u in $(units); do stage_number "$u"; done | tr '\n' ' ')
-    echo "no stage or step '${1:-}': the course has ${all% }" >&2
+    echo "no stage or step '${1:-}': the course has $(ids)" >&2
     return 2
+}
+ids() {
+    local u stages=() steps=()
+    for u in $(units); do
+        if [ "$u" = "${u##*/}" ]; then stages+=("$(unit_id "$u")"); else steps+=("$(unit_id "$u")"); fi
+    done
+    printf 'stages %s to %s' "${stages[0]}" "${stages[${#stages[@]} - 1]}"
+    [ ${#steps[@]} -eq 0 ] || printf ' and step%s %s' "$([ ${#steps[@]} -eq 1 ] || echo s)" \
+        "$(printf '%s, ' "${steps[@]}" | sed 's/, $//; s/\(.*\), /\1 and /')"
+    echo
 }
 csv_device() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
 AWK_LABEL='function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }'

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Shows what stage N changed, as one unified diff: each of its kernel files (stage_kernel_files in
+# Shows what stage N changed, as one unified diff: each of its kernel files (unit_kernel_files in
 # common/course.sh) against the same file in its parent, or, for a file the parent does not have,
 # in the nearest earlier stage of its line that has it; a file new to the course shows whole. The
 # classroom kit's SOLUTION markers are left out: they are not part of the lesson.
@@ -9,9 +9,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 . common/course.sh
 stage=$(unit_dir "${1:-}") || exit 2
-parent=$(stage_parent "$stage")
+parent=$(unit_parent "$stage")
 if [ -z "$parent" ]; then
-    echo "$stage has no parent stage: it starts $([ "$(stage_kind "$stage")" = gpu ] && echo "the GPU half" || echo "the course"); read its README"
+    echo "$stage has no parent stage: it starts $([ "$(unit_kind "$stage")" = gpu ] && echo "the GPU half" || echo "the course"); read its README"
     exit 0
 fi
 
@@ -22,11 +22,11 @@ ancestor_with() { # file
     local s=$parent
     while [ -n "$s" ]; do
         [ -f "$s/$1" ] && { echo "$s"; return; }
-        s=$(stage_parent "$s")
+        s=$(unit_parent "$s")
     done
 }
 
-for file in $(stage_kernel_files "$stage"); do
+for file in $(unit_kernel_files "$stage"); do
     name=${file#"$stage"/}
     from=$(ancestor_with "$name")
     if [ -z "$from" ]; then
@@ -39,7 +39,7 @@ for file in $(stage_kernel_files "$stage"); do
         diff -u --label "$from/$name" --label "$file" <(lesson "$from/$name") <(lesson "$file")
     fi
 done
-for file in $(stage_kernel_files "$parent"); do
+for file in $(unit_kernel_files "$parent"); do
     name=${file#"$parent"/}
     [ -f "$stage/$name" ] || echo "# $name: not carried from $parent (no variant of $stage uses it)"
 done

@@ -38,7 +38,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . common/course.sh
 stage=$(unit_dir "$1") || usage
-num=$(stage_number "$stage")
+num=$(unit_id "$stage")
 student=""
 if [ $# -ge 2 ]; then
     [ "$2" = --student ] && [ $# -eq 3 ] && [ -n "$3" ] || usage
@@ -51,7 +51,7 @@ if [ -f .handout ]; then
     exit 2
 fi
 
-kind=$(stage_kind "$stage")
+kind=$(unit_kind "$stage")
 if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
     echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
     exit 77
@@ -79,7 +79,7 @@ else
 fi
 echo "== grading $stage ($kind): the kernel files of $where, against this tree's tests and benchmark"
 kernel_names=()
-for k in $(stage_kernel_files "$stage"); do kernel_names+=("${k##*/}"); done
+for k in $(unit_kernel_files "$stage"); do kernel_names+=("${k##*/}"); done
 for k in "${kernel_names[@]}"; do
     if [ -f "$from/$k" ]; then
         cp "$from/$k" "$tree/$stage/$k" && echo "graded: $k"

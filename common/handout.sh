@@ -27,8 +27,8 @@ cd "$top"
 . common/course.sh
 
 stage=$(unit_dir "$1") || usage
-num=$(stage_number "$stage")
-kernels=$(stage_kernel_files "$stage")
+num=$(unit_id "$stage")
+kernels=$(unit_kernel_files "$stage")
 # shellcheck disable=SC2086
 grep -q 'SOLUTION BEGIN' $kernels || {
     echo "handout: $stage marks no solution (no SOLUTION BEGIN in $(echo $kernels)): nothing to blank; put the markers around the code the student should write" >&2
@@ -131,7 +131,7 @@ for k in $kernels; do
          inside { line = $0; gsub(/^[ \t]+|[ \t]+$/, "", line); if (length(line) >= 24 && line !~ /^\/?\*/) print line }' "$k"
 done | sort -u >"$work/solution"
 given=(common/*.c common/*.h common/*.cu)
-for dir in "${earlier[@]+"${earlier[@]}"}"; do given+=($(stage_kernel_files "$dir")); done
+for dir in "${earlier[@]+"${earlier[@]}"}"; do given+=($(unit_kernel_files "$dir")); done
 (cd "$dest" && trimmed "${given[@]}") | sort -u >"$work/given"
 comm -23 "$work/solution" "$work/given" >"$work/secret"
 leaks=0

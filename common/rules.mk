@@ -92,8 +92,10 @@ endif
 # ---- units ----------------------------------------------------------------------------------
 # Stages and the steps inside them, in course order (a stage before its steps).
 UNITS := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile [0-9][0-9]_*/[0-9][0-9][a-z]_*/Makefile)))
-# A unit's id, as the targets name it: 03_avx_blocked -> 3, 04_interleaved/04a_single_pass -> 4a.
-unit_id = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(1)))))
+# A unit's id (unit_id: 03_avx_blocked -> 3, 04_interleaved/04a_single_pass -> 4a) is defined in
+# common/stage.mk, which every unit's Makefile includes too; its kind as unit_kind in common/course.sh.
+COURSE_TOP := 1
+include common/stage.mk
 unit_kind = $(if $(wildcard $(1)/*.cu),gpu,cpu)
 unit_of_id = $(firstword $(foreach u,$(UNITS),$(if $(filter $(1),$(call unit_id,$(u))),$(u))))
 IDS := $(foreach u,$(UNITS),$(call unit_id,$(u)))
@@ -115,7 +117,6 @@ $(1)_CFLAGS := $$(SCAN_CFLAGS)
 $(1)_NVCCFLAGS := $$(SCAN_NVCCFLAGS)
 $(1)_HARNESS := $$(SCAN_HARNESS)
 endef
-COURSE_TOP := 1
 $(foreach u,$(UNITS),$(eval $(call load_unit,$(u))))
 
 # Units built here: the CPU units this compiler's architecture can run (a unit whose SIMD code is

@@ -98,7 +98,7 @@ headline() { grep -v '^#' "$1" | tail -n +2 | awk -F, '$3 == "variant" { if (see
 for unit in $(units); do
     readme=$unit/README.md
     [ -f "$readme" ] && grep -qx '<!-- results table -->' "$readme" || continue
-    kind=$(stage_kind "$unit") parent=$(stage_parent "$unit")
+    kind=$(unit_kind "$unit") parent=$(unit_parent "$unit")
     : >"$work/table"
     for csv in $(ls "$unit"/results/*.csv 2>/dev/null); do
         ph=""
@@ -108,7 +108,7 @@ for unit in $(units); do
         echo "![${unit##*/} on $(csv_device "$csv")](results/$(basename "$csv" .csv).svg)" >>"$work/table"
         echo >>"$work/table"
     done
-    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$(stage_number "$unit") RECORD=1\`." >"$work/table"
+    [ -s "$work/table" ] || echo "No measurement committed yet: run \`make bench-$(unit_id "$unit") RECORD=1\`." >"$work/table"
     check_or_write "$readme" "$work/table" '<!-- results table -->' '<!-- end results table -->'
 done
 
@@ -120,7 +120,7 @@ stage_list() {
     for unit in $(units); do
         local name=${unit##*/}
         [ "$unit" = "$name" ] && name="**$name**"
-        echo "| $(stage_number "$unit") | [$name]($unit/README.md) | $(stage_idea "$unit") | $([ "$(stage_kind "$unit")" = gpu ] && echo GPU || echo CPU) |"
+        echo "| $(unit_id "$unit") | [$name]($unit/README.md) | $(unit_idea "$unit") | $([ "$(unit_kind "$unit")" = gpu ] && echo GPU || echo CPU) |"
     done
 }
 
@@ -134,10 +134,10 @@ course_tables() {
             : >"$work/course-rows"
             for unit in $(units); do
                 csv=$unit/results/$machine.csv
-                [ -f "$csv" ] && [ "$(stage_kind "$unit")" = "$kind" ] || continue
+                [ -f "$csv" ] && [ "$(unit_kind "$unit")" = "$kind" ] || continue
                 grep -q '^SCAN_HARNESS *:= *apps' "$unit/Makefile" && continue
-                parent=$(stage_parent "$unit")
-                echo "$unit|$csv|$(headline "$csv")|$([ -n "$parent" ] && [ -f "$parent/results/$machine.csv" ] && echo "$parent/results/$machine.csv")|$(stage_number "$unit")" >>"$work/course-rows"
+                parent=$(unit_parent "$unit")
+                echo "$unit|$csv|$(headline "$csv")|$([ -n "$parent" ] && [ -f "$parent/results/$machine.csv" ] && echo "$parent/results/$machine.csv")|$(unit_id "$unit")" >>"$work/course-rows"
             done
             [ -s "$work/course-rows" ] || continue
             awk -F'|' -v kind="$kind" -v at="$(course_size "$kind")" -v roof="$(roof "$kind")" "$AWK_LABEL"'

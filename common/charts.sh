@@ -7,7 +7,8 @@
 # Each CSV of a unit (UNIT/results/MACHINE.csv) gives UNIT's chart: its variants (side steps are
 # left to the README's table), its parent's headline (from the same CSV where the unit measured
 # it beside its own, else from the parent's CSV of the same machine), and the reference rows. Each
-# machine gives the course's chart: the headline of every unit it measured, and the references.
+# machine gives the course's chart: the headline of every unit it measured, and the references
+# (the scans: the applications compute other things, and have their own charts).
 # Committed: UNIT/results/MACHINE.svg and common/charts/MACHINE.svg. Yours: the tour's quick
 # benchmarks (BUILD_DIR/results/quick/...) into BUILD_DIR/charts/quick/, and `make bench`'s full
 # sweeps into BUILD_DIR/charts/. No tracked file changes unless --record is given: gnuplot builds
@@ -22,8 +23,6 @@ cd "$(dirname "$0")/.."
 
 # Rows of a CSV as "variant,role", in the file's order, each once.
 names() { grep -v '^#' "$1" | tail -n +2 | cut -d, -f2,3 | awk '!seen[$0]++'; }
-# The headline: the last variant row.
-headline() { names "$1" | grep ',variant$' | tail -n 1 | cut -d, -f1; }
 # A key=value fact of a CSV's first line (l1d, l2, l3).
 fact() { head -n 1 "$1" | tr ' ;' '\n\n' | sed -n "s/^$2=//p" | head -n 1; }
 # The marks of a CSV's machine: where in and out (8 bytes an element) fill each cache.
@@ -64,13 +63,15 @@ unit_chart() { # root csv unit out
 }
 
 course_chart() { # root machine kind out
-    local root=$1 machine=$2 kind=$3 out=$4 unit csv files="" lines="" i=0 widest="" refs
+    local root=$1 machine=$2 kind=$3 out=$4 unit csv h files="" lines="" i=0 widest="" refs
     for unit in $(units); do
         csv=$root/$unit/results/$machine.csv
         [ -f "$csv" ] && [ "$(unit_kind "$unit")" = "$kind" ] || continue
+        unit_is_apps "$unit" && continue
         i=$((i + 1))
+        h=$(headline "$csv")
         files="$files $csv"
-        lines="$lines $i:$(headline "$csv"):$(unit_id "$unit")_$(headline "$csv")"
+        lines="$lines $i:$h:$(unit_id "$unit")_$h"
         [ -z "$widest" ] || [ "$(wc -l <"$csv")" -gt "$(wc -l <"$widest")" ] && widest=$csv
     done
     [ $i -gt 0 ] || return 0

@@ -17,6 +17,10 @@
 #                      the kernel file; what make diff-N compares and make handout blanks
 #   unit_idea DIR      the idea, from the first line of DIR/Makefile ("# Stage NN: idea. ...")
 #   unit_parent DIR    the parent unit (PARENT in DIR/Makefile), or nothing
+#   unit_is_apps DIR   true where the unit links the applications' harness (SCAN_HARNESS := apps
+#                      in DIR/Makefile): its CSVs' rows are applications of the scan, not scans
+#   headline CSV       the headline of a benchmark CSV: its last variant (role "variant") in the
+#                      order of the rows
 #   csv_device CSV     the device name of a benchmark CSV's first row
 #   AWK_LABEL          an awk function label(n): "2^k" for a power of two, else n
 #   AWK_PROVENANCE     an awk function provenance(header): sets commit and date from a CSV's
@@ -58,6 +62,8 @@ ids() {
         "$(printf '%s, ' "${steps[@]}" | sed 's/, $//; s/\(.*\), /\1 and /')"
     echo
 }
+unit_is_apps() { grep -q '^SCAN_HARNESS *:= *apps' "$1/Makefile"; }
+headline() { grep -v '^#' "$1" | tail -n +2 | awk -F, '$3 == "variant" && !seen[$2]++ { last = $2 } END { print last }'; }
 csv_device() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
 AWK_LABEL='function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }'
 AWK_PROVENANCE='function provenance(header,   parts, i) {

@@ -27,8 +27,8 @@ roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 # on a GPU, the ratio to cub. The applications' CSVs count each row's own bytes (bytes_per_element)
 # and compare each row with the copy and the CUB call of its family (the name's part before '+'),
 # whose rows the table leaves to the CSV.
-unit_table() { # csv kind parent-headline
-    awk -F, -v kind="$2" -v parent="$3" -v sizes="$(sizes "$2")" -v roof="$(roof "$2")" \
+unit_table() { # csv kind parent-headline apps(1 or 0)
+    awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(sizes "$2")" -v roof="$(roof "$2")" \
         -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE"'
         function family(name) { sub(/^(cub|copy)-/, "", name); sub(/[+].*/, "", name); return name }
         NR == 1 { header = $0; next }
@@ -37,7 +37,6 @@ unit_table() { # csv kind parent-headline
             gsub(/"/, "", $4); device = $4
             if (!($2 in seen)) { seen[$2] = 1; rows[++nrows] = $2; role[$2] = $3 }
             rate[$2, $5 + 0] = kind == "gpu" ? $10 : $9
-            if (NF >= 11) apps = 1
             if ($5 + 0 > largest) largest = $5 + 0
         }
         END {
@@ -91,9 +90,6 @@ check_or_write() { # file content-file begin end
     fi
 }
 
-# The headline of a CSV: its last variant row.
-headline() { grep -v '^#' "$1" | tail -n +2 | awk -F, '$3 == "variant" { if (seen[$2]++) exit; last = $2 } END { print last }'; }
-
 # Each unit's README.
 for unit in $(units); do
     readme=$unit/README.md
@@ -103,7 +99,7 @@ for unit in $(units); do
     for csv in $(ls "$unit"/results/*.csv 2>/dev/null); do
         ph=""
         [ -n "$parent" ] && [ -f "$parent/results/$(basename "$csv")" ] && ph=$(headline "$parent/results/$(basename "$csv")")
-        unit_table "$csv" "$kind" "$ph" >>"$work/table"
+        unit_table "$csv" "$kind" "$ph" "$(unit_is_apps "$unit" && echo 1 || echo 0)" >>"$work/table"
         echo >>"$work/table"
         echo "![${unit##*/} on $(csv_device "$csv")](results/$(basename "$csv" .csv).svg)" >>"$work/table"
         echo >>"$work/table"
@@ -128,16 +124,17 @@ stage_list() {
 # applications compute other things and have their own), the unit's headline at one size, against
 # its parent, the first unit of its kind, the roofline and, on a GPU, cub, all on that machine.
 course_tables() {
-    local kind machine unit csv
+    local kind machine unit csv parent pcsv
     for kind in cpu gpu; do
         for machine in $(machines); do
             : >"$work/course-rows"
             for unit in $(units); do
                 csv=$unit/results/$machine.csv
                 [ -f "$csv" ] && [ "$(unit_kind "$unit")" = "$kind" ] || continue
-                grep -q '^SCAN_HARNESS *:= *apps' "$unit/Makefile" && continue
-                parent=$(unit_parent "$unit")
-                echo "$unit|$csv|$(headline "$csv")|$([ -n "$parent" ] && [ -f "$parent/results/$machine.csv" ] && echo "$parent/results/$machine.csv")|$(unit_id "$unit")" >>"$work/course-rows"
+                unit_is_apps "$unit" && continue
+                parent=$(unit_parent "$unit") pcsv=""
+                [ -n "$parent" ] && [ -f "$parent/results/$machine.csv" ] && pcsv=$parent/results/$machine.csv
+                echo "$unit|$csv|$(headline "$csv")|$pcsv|${pcsv:+$(headline "$pcsv")}" >>"$work/course-rows"
             done
             [ -s "$work/course-rows" ] || continue
             awk -F'|' -v kind="$kind" -v at="$(course_size "$kind")" -v roof="$(roof "$kind")" "$AWK_LABEL"'
@@ -152,24 +149,15 @@ course_tables() {
                     close(csv)
                     return v
                 }
-                function headline_of(csv,   line, f, h, seen) {
-                    while ((getline line < csv) > 0) {
-                        if (line ~ /^#/ || line ~ /^stage,/) continue
-                        split(line, f, ",")
-                        if (f[3] == "variant") { if (f[2] in seen) break; seen[f[2]] = 1; h = f[2] }
-                    }
-                    close(csv)
-                    return h
-                }
                 function ratio(x, y) { return (x == "" || y == "" || y + 0 == 0) ? "-" : sprintf(x / y < 0.01 ? "%.1g" : x / y < 0.1 ? "%.3f" : "%.2f", x / y) }
                 function rate(x) { return x == "" ? "-" : sprintf(kind == "gpu" ? (x < 10 ? "%.1f" : "%.0f") : "%.2f", x) }
                 {
-                    unit = $1; csv = $2; h = $3; pcsv = $4
+                    unit = $1; csv = $2; h = $3; pcsv = $4; ph = $5
                     v = rate_of(csv, h)
                     # the parent: measured beside the unit where its CSV has the parent headline, else
                     # from the parent CSV of the same machine
                     p = ""
-                    if (pcsv != "") { ph = headline_of(pcsv); p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
+                    if (pcsv != "") { p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
                     if (NR == 1) first = v
                     name = unit; sub(/.*\//, "", name)
                     row = "| [" name "](" unit "/README.md) | `" h "` | " rate(v) " | " ratio(v, p) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"

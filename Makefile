@@ -77,8 +77,8 @@ all:
 	@$(if $(filter-out $(BUILT_UNITS),$(UNITS)),echo "SKIP: the quick benchmarks of $(words $(filter-out $(BUILT_UNITS),$(UNITS))) stages and steps not built here (the tests above say why)")
 	+@$(MAKE_QUIET) charts
 	@echo
-	@echo "Start reading: 01_scalar/README.md, beside its article; then \`make diff-2\` shows stage 02's"
-	@echo "idea as a diff, and \`make stage-2\` runs it. \`make help\` lists every target."
+	@echo "Start reading: $(firstword $(UNITS))/README.md, beside its article; then \`make diff-$(call unit_id,$(word 2,$(UNITS)))\` shows"
+	@echo "$(word 2,$(UNITS))'s idea as a diff, and \`make stage-$(call unit_id,$(word 2,$(UNITS)))\` runs it. \`make help\` lists every target."
 
 binaries:
 	+@$(if $(BUILT_UNITS),$(MAKE_QUIET) $(PARALLEL) $(addsuffix /built,$(addprefix $(BUILD)/,$(BUILT_UNITS))),true)

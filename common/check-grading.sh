@@ -1,7 +1,8 @@
 #!/bin/bash
 # Grades uploads through the Gradescope path (common/classroom/gradescope/run_autograder, as
 # Gradescope runs it, with this tree as the reference) and checks what they score:
-#   forged      a blank kernel (the handout's scan.c of stage 01) beside a test.c that prints one
+#   forged      a blank kernel (the handout's kernel file of the first stage, a CPU one) beside a
+#               test.c that prints one
 #               passing TAP line (and --list one case), a bench.c that writes a CSV of 1e-6 ms
 #               times, and a Makefile whose `grade` writes a perfect score;
 #   destructor  the blank kernel with a destructor that rewrites Check's logs (TAP and XML) with
@@ -18,7 +19,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . common/course.sh
-stage=$(unit_dir 1) || exit 2
+stage=$(units | head -n 1) # a CPU stage: it grades on any machine
+id=$(unit_id "$stage") kernel=$(unit_kernel "$stage")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "check-grading: $*" >&2; exit 1; }
@@ -30,7 +32,7 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
     find . -path ./build -prune -o -type f -print0 | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
 fi
-common/handout.sh 1 "$work/handout" >/dev/null || fail "make handout STAGE=1 failed"
+common/handout.sh "$id" "$work/handout" >/dev/null || fail "make handout STAGE=$id failed"
 
 submit() { # name files...: grade an upload of these files; its results.json becomes $work/NAME.json
     local name=$1
@@ -38,7 +40,7 @@ submit() { # name files...: grade an upload of these files; its results.json bec
     rm -rf "$work/autograder/submission" "$work/autograder/results"/*
     mkdir -p "$work/autograder/submission"
     cp "$@" "$work/autograder/submission/"
-    AUTOGRADER_ROOT="$work/autograder" GRADE_STAGE=1 \
+    AUTOGRADER_ROOT="$work/autograder" GRADE_STAGE=$id \
         common/classroom/gradescope/run_autograder >"$work/$name.log" 2>&1
     [ -f "$work/autograder/results/results.json" ] ||
         { cat "$work/$name.log"; fail "the $name upload wrote no results.json"; }
@@ -46,31 +48,38 @@ submit() { # name files...: grade an upload of these files; its results.json bec
 }
 score() { sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$work/$1.json" | head -n 1; }
 
+# The solution first: its results name the stage's test cases, which the forgeries name too; the
+# graded variant is the one marked SCAN_GRADED in the variant table.
+submit solved "$kernel"
+case=$(sed -n 's/.*"name": "correctness: \([^"]*\)".*/\1/p' "$work/solved.json" | head -n 1)
+variant=$(sed -n 's/^ *{"\([^"]*\)".*SCAN_GRADED.*/\1/p' "$kernel" | head -n 1)
+[ -n "$case" ] && [ -n "$variant" ] || fail "no test case in the solution's results.json, or no SCAN_GRADED variant in $kernel"
+
 # The forgery.
 forged=$work/forged
 mkdir -p "$forged"
-cp "$work/handout/$stage/scan.c" "$forged/scan.c"
-cat >"$forged/test.c" <<'EOF'
+cp "$work/handout/$kernel" "$forged/"
+cat >"$forged/test.c" <<EOF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--list")) {
-        puts("sizes_0_to_70");
+        puts("$case");
         return 0;
     }
     const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
     FILE *f = tap ? fopen(tap, "w") : NULL;
     if (f) {
-        fputs("ok 1 - test.c:sizes_0_to_70:sizes_0_to_70: Passed\n1..1\n", f);
+        fputs("ok 1 - test.c:$case:$case: Passed\n1..1\n", f);
         fclose(f);
     }
     puts("100%: Checks: 1, Failures: 0, Errors: 0");
     return 0;
 }
 EOF
-cat >"$forged/bench.c" <<'EOF'
+cat >"$forged/bench.c" <<EOF
 #include <stdio.h>
 #include <string.h>
 int main(int argc, char **argv)
@@ -80,7 +89,7 @@ int main(int argc, char **argv)
             FILE *f = fopen(argv[i + 1], "w");
             fputs("stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s\n", f);
             for (int e = 12; e <= 26; e += 2)
-                fprintf(f, "01_scalar,running-sum,variant,cpu,%d,1,1e-06,1e-06,1e9,8e9\n", 1 << e);
+                fprintf(f, "${stage##*/},$variant,variant,cpu,%d,1,1e-06,1e-06,1e9,8e9\n", 1 << e);
             fclose(f);
         }
     return 0;
@@ -91,7 +100,7 @@ printf 'grade:\n\t@mkdir -p build/grade && echo "{\\"score\\": 100.0}" > build/g
 # The kernel forging Check's logs from inside the test process, once the tests have run.
 mkdir -p "$work/destructor"
 {
-    cat "$work/handout/$stage/scan.c"
+    cat "$work/handout/$kernel"
     cat <<EOF
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,28 +109,27 @@ __attribute__((destructor)) static void forge_logs(void)
     const char *tap = getenv("CK_TAP_LOG_FILE_NAME"), *xml = getenv("CK_XML_LOG_FILE_NAME");
     FILE *f;
     if (tap && (f = fopen(tap, "w"))) {
-        for (int i = 1; i <= 70; i++) fprintf(f, "ok %d - tests.c:sizes_0_to_70:sizes_0_to_70: Passed\\n", i);
+        for (int i = 1; i <= 70; i++) fprintf(f, "ok %d - tests.c:$case:$case: Passed\\n", i);
         fclose(f);
     }
     if (xml && (f = fopen(xml, "w"))) {
         for (int i = 1; i <= 70; i++)
             fprintf(f, "<test result=\\"success\\">\\n<duration>0.1</duration>\\n"
-                       "<description>sizes_0_to_70</description>\\n<message>Passed</message>\\n</test>\\n");
+                       "<description>$case</description>\\n<message>Passed</message>\\n</test>\\n");
         fclose(f);
     }
 }
 EOF
-} >"$work/destructor/scan.c"
+} >"$work/destructor/${kernel##*/}"
 # The kernel ending each case's process where the student's code would run.
 mkdir -p "$work/exit"
-{ echo '#include <stdlib.h>'; sed 's|^\( *\)/\* TODO: .*\*/$|&\n\1exit(0);|' "$work/handout/$stage/scan.c"; } >"$work/exit/scan.c"
-grep -q 'exit(0);' "$work/exit/scan.c" || fail "the handout of $stage has no TODO to put exit(0) at"
+{ echo '#include <stdlib.h>'; sed 's|^\( *\)/\* TODO: .*\*/$|&\n\1exit(0);|' "$work/handout/$kernel"; } >"$work/exit/${kernel##*/}"
+grep -q 'exit(0);' "$work/exit/${kernel##*/}" || fail "the handout of $stage has no TODO to put exit(0) at"
 
-submit forged "$forged"/scan.c "$forged"/test.c "$forged"/bench.c "$forged"/Makefile
-submit destructor "$work/destructor/scan.c"
-submit exit "$work/exit/scan.c"
-submit blank "$work/handout/$stage/scan.c"
-submit solved "$stage/scan.c"
+submit forged "$forged/${kernel##*/}" "$forged"/test.c "$forged"/bench.c "$forged"/Makefile
+submit destructor "$work/destructor/${kernel##*/}"
+submit exit "$work/exit/${kernel##*/}"
+submit blank "$work/handout/$kernel"
 
 blank_score=$(score blank) solved_score=$(score solved)
 echo "check-grading: $stage through the Gradescope path: forged upload $(score forged), destructor $(score destructor), exit(0) $(score exit), blank kernel $blank_score, this tree's kernel $solved_score (of 100)"

@@ -17,10 +17,13 @@ BENCH_ARGS ?=
 MAKE_QUIET := $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
 # Parallel builds, unless the command line gave its own -j.
 PARALLEL = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
-TEST_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_tests,$(u)))
-BENCH_BINS = $(foreach u,$(BUILT_UNITS),$(call unit_benches,$(u)))
+TEST_BINS = $(foreach u,$(BUILT_UNITS),$(BUILD)/$(u)/test)
+BENCH_BINS = $(foreach u,$(BUILT_UNITS),$(BUILD)/$(u)/bench)
 # run-tests.sh's arguments for a unit: UNIT=BINARY, or UNIT=skip:WHY.
 run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test,'$(1)=skip:$(call skip_why,$(1))')
+# A unit's benchmark, quick or full, with the benchmark's arguments for it, into ROOT/UNIT/results/:
+# run_bench UNIT,quick|full,ARGS,ROOT.
+run_bench = echo "== $(1): $(2) benchmark"; $(if $(call built,$(1)),mkdir -p $(4)/$(1)/results && { $(EMULATOR) $(BUILD)/$(1)/bench $(3) --csv $(4)/$(1)/results/ $(BENCH_ARGS) || [ $$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(1))')
 # Checks BENCH_ARGS with a unit's benchmark before anything long runs (bench --check-args).
 check_bench_args = $(if $(strip $(BENCH_ARGS)),$(if $(call built,$(1)),$(EMULATOR) $(BUILD)/$(1)/bench $(BENCH_ARGS) --check-args >/dev/null || { echo "BENCH_ARGS='$(BENCH_ARGS)' is not a benchmark argument list (above)"; exit 2; };))
 
@@ -87,11 +90,10 @@ test:
 	+@$(MAKE_QUIET) binaries
 	+@$(MAKE_QUIET) run-tests
 
+# The tests of every unit, then the checks of every binary's command line and of the READMEs.
 run-tests:
 	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(foreach u,$(UNITS),$(call run_args,$(u)))
-	@EMULATOR='$(EMULATOR)' common/check-usage.sh $(TEST_BINS) $(BENCH_BINS)
-	@common/tables.sh check
-	@common/check-readmes.sh
+	+@$(MAKE_QUIET) -j1 check-usage check-tables check-readmes
 
 # Every binary answers --help and -h with its usage (exit 0), and a bad argument with it (exit 2).
 check-usage: binaries
@@ -125,8 +127,7 @@ test-$(1):
 
 quick-$(1):
 	+@$$(unit_binaries_$(1))
-	@echo "== $(2): quick benchmark"
-	@$(if $(call built,$(2)),mkdir -p $(QUICK_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --quick --csv $(QUICK_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
+	@$$(call run_bench,$(2),quick,--quick,$(QUICK_ROOT))
 
 stage-$(1):
 	+@$$(unit_binaries_$(1))
@@ -136,8 +137,7 @@ stage-$(1):
 bench-$(1):
 	+@$$(unit_binaries_$(1))
 	@$(call check_bench_args,$(2)) true
-	@echo "== $(2): full benchmark"
-	@$(if $(call built,$(2)),mkdir -p $(RESULTS_ROOT)/$(2)/results && { $(EMULATOR) $(BUILD)/$(2)/bench --csv $(RESULTS_ROOT)/$(2)/results/ $(BENCH_ARGS) || [ $$$$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(2))')
+	@$$(call run_bench,$(2),full,,$(RESULTS_ROOT))
 
 diff-$(1):
 	@common/diff.sh $(1)
@@ -180,7 +180,7 @@ gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cu
 
 sanitize-gpu:
 	+@$(MAKE_QUIET) binaries
-	@common/sanitize-gpu.sh $(foreach u,$(GPU_UNITS),$(if $(call built,$(u)),$(call unit_tests,$(u))))
+	@common/sanitize-gpu.sh $(foreach u,$(GPU_UNITS),$(if $(call built,$(u)),$(BUILD)/$(u)/test))
 
 handout:
 	@common/handout.sh "$(STAGE)" "$(DEST)"

@@ -43,7 +43,7 @@ draw() { # out title rate files lines refs marks
 }
 
 unit_chart() { # root csv unit out
-    local root=$1 csv=$2 unit=$3 out=$4 kind lines="" i=1 v parent pcsv ph files
+    local root=$1 csv=$2 unit=$3 out=$4 kind lines="" v parent pcsv ph files
     kind=$(unit_kind "$unit")
     files=$csv
     while IFS=, read -r v role; do

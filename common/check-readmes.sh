@@ -4,7 +4,8 @@
 #
 #   common/check-readmes.sh        (make check-readmes; part of make test)
 #
-# What it checks, in every README.md and APPLICATIONS.md (outside fenced code blocks):
+# What it checks, in README.md, common/'s pages and every unit's README.md and NOTES.md (outside
+# fenced code blocks):
 #   - a name in backticks that is a variant name somewhere in the course (in a stage's variant
 #     table, `stage_variants[]` in scan.c or scan.cu, or in the variant column of a committed CSV)
 #     must be in a variant table AND have rows in a CSV; the CSVs' reference rows (`memcpy`,

@@ -97,7 +97,6 @@ UNITS := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile [0-9][0
 COURSE_TOP := 1
 include common/stage.mk
 unit_kind = $(if $(wildcard $(1)/*.cu),gpu,cpu)
-unit_of_id = $(firstword $(foreach u,$(UNITS),$(if $(filter $(1),$(call unit_id,$(u))),$(u))))
 IDS := $(foreach u,$(UNITS),$(call unit_id,$(u)))
 CPU_UNITS := $(foreach u,$(UNITS),$(if $(filter cpu,$(call unit_kind,$(u))),$(u)))
 GPU_UNITS := $(foreach u,$(UNITS),$(if $(filter gpu,$(call unit_kind,$(u))),$(u)))
@@ -215,10 +214,6 @@ $(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench
 	@touch $$@
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
-
-# The test and benchmark binaries of a unit.
-unit_tests = $(BUILD)/$(1)/test
-unit_benches = $(BUILD)/$(1)/bench
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -27,11 +27,7 @@ fail() { echo "check-grading: $*" >&2; exit 1; }
 
 # Gradescope's layout: /autograder/source/reference (the course), /autograder/submission.
 mkdir -p "$work/autograder/source/reference" "$work/autograder/results"
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
-else
-    find . -path ./build -prune -o -type f -print0 | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
-fi
+tree_files | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
 common/handout.sh "$id" "$work/handout" >/dev/null || fail "make handout STAGE=$id failed"
 
 submit() { # name files...: grade an upload of these files; its results.json becomes $work/NAME.json
@@ -46,7 +42,7 @@ submit() { # name files...: grade an upload of these files; its results.json bec
         { cat "$work/$name.log"; fail "the $name upload wrote no results.json"; }
     cp "$work/autograder/results/results.json" "$work/$name.json"
 }
-score() { sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$work/$1.json" | head -n 1; }
+score() { results_score "$work/$1.json"; }
 
 # The solution first: its results name the stage's test cases, which the forgeries name too; the
 # graded variant is the one marked SCAN_GRADED in the variant table.

@@ -22,6 +22,12 @@
 #   headline CSV       the headline of a benchmark CSV: its last variant (role "variant") in the
 #                      order of the rows
 #   csv_device CSV     the device name of a benchmark CSV's first row
+#   unit_sizes KIND    the sizes a unit of KIND (cpu or gpu) is shown and graded at, from the
+#                      caches to memory: what a README's table shows and `make grade` times
+#   tree_files         the repository's files as they stand in the working tree, NUL-separated:
+#                      git's tracked and not ignored ones, or, outside git, all but build/
+#   results_score JSON the total of a Gradescope results.json (its first "score": grade.sh
+#                      writes the total first)
 #   AWK_LABEL          an awk function label(n): "2^k" for a power of two, else n
 #   AWK_PROVENANCE     an awk function provenance(header): sets commit and date from a CSV's
 #                      first line (the benchmark's "# ...; commit X; 2026-...; ..." line)
@@ -65,6 +71,17 @@ ids() {
 unit_is_apps() { grep -q '^SCAN_HARNESS *:= *apps' "$1/Makefile"; }
 headline() { grep -v '^#' "$1" | tail -n +2 | awk -F, '$3 == "variant" && !seen[$2]++ { last = $2 } END { print last }'; }
 csv_device() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); print $4 }'; }
+# GPU: from launch-bound to 2 GiB in and out. CPU: from L1 to 2^26 elements (512 MiB in and out),
+# which lives in memory on any CPU today, so a student's code is graded out of the caches too.
+unit_sizes() { [ "$1" = gpu ] && echo "65536 1048576 16777216 268435456" || echo "4096 65536 1048576 67108864"; }
+tree_files() {
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git ls-files -z --cached --others --exclude-standard
+    else
+        find . -path ./build -prune -o -type f -print0 | sed -z 's|^\./||'
+    fi
+}
+results_score() { sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$1" | head -n 1; }
 AWK_LABEL='function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }'
 AWK_PROVENANCE='function provenance(header,   parts, i) {
     split(header, parts, "; "); commit = ""; date = ""

@@ -56,9 +56,7 @@ if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
     echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
     exit 77
 fi
-# GPU: from launch-bound to 2 GiB in and out. CPU: from L1 to 2^26 elements (512 MiB in and out),
-# which lives in memory on any CPU today, so a student's code is graded out of the caches too.
-sizes=$([ $kind = gpu ] && echo "2^16,2^20,2^24,2^28" || echo "2^12,2^16,2^20,2^26")
+sizes=$(unit_sizes $kind | tr ' ' ,)
 name=${stage##*/}
 out=build/grade
 mkdir -p "$out"

@@ -47,8 +47,7 @@ if [ -e "$dest" ] && { [ ! -d "$dest" ] || [ -n "$(ls -A "$dest" 2>/dev/null)" ]
 fi
 mkdir -p "$dest"
 
-# The repository's files as they are in the working tree (git's tracked and not ignored ones, or,
-# outside git, everything but build/), without the units after this one: later stages and steps
+# The repository's files (tree_files), without the units after this one: later stages and steps
 # carry this unit's code forward (07 keeps 05's block scans, 10 keeps 09's look-back), so they would
 # hand the solution over. A stage's own steps come after it.
 mapfile -t all_units < <(units)
@@ -67,11 +66,7 @@ keep() { # file list on stdin, NUL-separated: drop the later units' files
         [ $skip = 1 ] || [ ! -f "$f" ] || printf '%s\0' "$f"
     done
 }
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git ls-files -z --cached --others --exclude-standard | keep | tar --null -T - -cf - | tar -xf - -C "$dest"
-else
-    find . -path ./build -prune -o -type f -print0 | sed -z 's|^\./||' | keep | tar --null -T - -cf - | tar -xf - -C "$dest"
-fi
+tree_files | keep | tar --null -T - -cf - | tar -xf - -C "$dest"
 
 # Blank the stage's regions; strip the markers everywhere else.
 blank='

@@ -16,9 +16,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . common/course.sh
 
-# The sizes a unit's table shows (the largest a CSV has stands in for the last where it stops
-# short), and the size the course table compares units at.
-sizes() { [ "$1" = gpu ] && echo "65536 1048576 16777216 268435456" || echo "4096 65536 1048576 67108864"; }
+# A unit's table shows unit_sizes (the largest a CSV has stands in for the last where it stops
+# short); the course table compares units at one size.
 course_size() { [ "$1" = gpu ] && echo 67108864 || echo 65536; }
 roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 
@@ -28,7 +27,7 @@ roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 # and compare each row with the copy and the CUB call of its family (the name's part before '+'),
 # whose rows the table leaves to the CSV.
 unit_table() { # csv kind parent-headline apps(1 or 0)
-    awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(sizes "$2")" -v roof="$(roof "$2")" \
+    awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(unit_sizes "$2")" -v roof="$(roof "$2")" \
         -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE"'
         function family(name) { sub(/^(cub|copy)-/, "", name); sub(/[+].*/, "", name); return name }
         NR == 1 { header = $0; next }

@@ -6,13 +6,13 @@
 #   common/classroom/at-least.sh T
 set -u
 [[ ${1:-} =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "usage: $0 T   (T: the least total, 0 to 100, that passes)" >&2; exit 2; }
+. "$(dirname "$0")/../course.sh"
 results=$(dirname "$0")/../../build/grade/results.json
 if [ ! -f "$results" ]; then
     echo "no grade: make grade wrote no $results (see the log of the step that ran it)"
     exit 1
 fi
-# The total is the first "score" of Gradescope's results.json, which grade.sh writes first.
-total=$(sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$results" | head -n 1)
+total=$(results_score "$results")
 [ -n "$total" ] || { echo "no total score in $results"; exit 1; }
 if awk -v total="$total" -v least="$1" 'BEGIN { exit !(total + 0 >= least + 0) }'; then
     echo "make grade: $total of 100, at least $1"

@@ -92,7 +92,11 @@ while IFS= read -r -d '' f; do
     for k in "${kernel_names[@]}"; do [ "$rel" = "$k" ] && continue 2; done
     if [ "$from" = "$student" ]; then
         ignored+=("$rel")
-    elif [ -f "$top/$stage/$rel" ] && ! cmp -s "$f" "$top/$stage/$rel" && [ "${rel##*.}" != md ] && [ "${rel##*.}" != csv ]; then
+    elif [[ $rel =~ \.(md|csv|svg)$ ]]; then
+        continue # notes and measurements (make bench RECORD=1): nothing that runs
+    elif [ ! -f "$top/$stage/$rel" ]; then
+        ignored+=("$rel (this tree has no such file: only the kernel files are taken)")
+    elif ! cmp -s "$f" "$top/$stage/$rel"; then
         ignored+=("$rel (differs from this tree's, which is used)")
     fi
 done < <(find "$from" -mindepth 1 -maxdepth $([ "$from" = "$student" ] && echo 1 || echo 2) -type f -print0 2>/dev/null | sort -z)

@@ -40,6 +40,7 @@ help:
 	@echo "  make stage-N      build, test and quickly benchmark stage or step N (3, 4a, ...);"
 	@echo "                    prints its table (its CSV in $(QUICK_ROOT)/)"
 	@echo "  make test-N       run unit N's tests only"
+	@echo "  make quick-N      unit N's quick benchmark only (the tour's; its CSV in $(QUICK_ROOT)/)"
 	@echo "  make bench        full benchmark sweep of every unit; CSVs in $(BUILD)/results/"
 	@echo "                    (RECORD=1: into each unit's results/, the committed reference)"
 	@echo "  make bench-N      full sweep of unit N only"
@@ -60,8 +61,8 @@ help:
 	@echo "  make grade STAGE=N [STUDENT=dir]    unit N of a student's copy (or of this tree),"
 	@echo "                    tested and timed against this tree's, scored"
 	@echo "  make format       clang-format every source file"
-	@echo "  make clean        remove $(BUILD)/ but your benchmark CSVs ($(BUILD)/results/);"
-	@echo "                    make distclean removes them too"
+	@echo "  make clean        remove build/ (every build in it) but your benchmark CSVs"
+	@echo "                    (build/results/); make distclean removes them too"
 	@echo
 	@echo "Options: V=1 (show every compiler command), JOBS=N (parallel builds; default: the"
 	@echo "cores), GPU=1 (compile the GPU units without a GPU; GPU=0 leaves them out),"

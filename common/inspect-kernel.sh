@@ -6,10 +6,11 @@
 #
 # The kernel runs inside the test and benchmark processes, whose results the grader reads, so it
 # may not do what writing those results would take:
-#   - call a function of files and I/O, the environment, processes, exit handlers, signals, dynamic
-#     loading or raw system calls (the list below), unless the reference's object calls it too: a
-#     GPU kernel's CUDA_CHECK prints with fprintf to stderr and calls exit, and nvcc's registration
-#     of the kernels calls atexit, so a GPU kernel may use those four;
+#   - call a function of files and I/O, the environment, processes, exit handlers, signals or
+#     dynamic loading (the lists below), unless the reference's object calls it too: a GPU
+#     kernel's CUDA_CHECK prints with fprintf to stderr, and nvcc's registration of the kernels
+#     calls atexit, so a GPU kernel may use those three (exit is on no list: a test case that ends
+#     its process fails, common/grade.sh sees to that);
 #   - register a constructor or destructor (.init_array, .fini_array, .ctors, .dtors) other than the
 #     reference's: none in a CPU unit, nvcc's registration of the kernels in a GPU unit;
 #   - hold a system call instruction (syscall, sysenter, int $0x80 on x86-64; svc on Arm).
@@ -21,16 +22,32 @@ export LC_ALL=C
 [ $# -eq 2 ] && [ -f "$1" ] && [ -f "$2" ] || { echo "usage: $0 STUDENT_OBJ REFERENCE_OBJ" >&2; exit 2; }
 student=$1 reference=$2
 
-# C names (nm -u), whole names; then C++ library names, demangled (std::ofstream, std::cout, ...).
-refused_c='^(open|open64|openat|openat64|__open_2|__open64_2|__openat_2|__openat64_2|creat|creat64|fopen|fopen64|freopen|freopen64|fdopen|tmpfile|tmpfile64|mkstemp|mkstemp64|mkostemp|mkostemp64|mkstemps|mkdtemp|tmpnam|tempnam|write|pwrite|pwrite64|writev|pwritev|pwritev2|fwrite|fwrite_unlocked|fputs|fputs_unlocked|fputc|fputc_unlocked|putc|putc_unlocked|putchar|putchar_unlocked|puts|putw|fputws|printf|fprintf|vprintf|vfprintf|dprintf|vdprintf|__.*printf_chk|fflush|dup|dup2|dup3|fcntl|fcntl64|ioctl|mmap|mmap64|mprotect|sendfile|sendfile64|splice|copy_file_range|rename|renameat|renameat2|unlink|unlinkat|remove|rmdir|mkdir|truncate|truncate64|ftruncate|ftruncate64|link|linkat|symlink|symlinkat|chmod|fchmod|chown|fchown|stdin|stdout|stderr|_IO_.*|environ|__environ|getenv|secure_getenv|setenv|putenv|system|popen|fork|vfork|_Fork|clone|clone3|exec.*|fexecve|posix_spawn.*|kill|killpg|tgkill|ptrace|prctl|atexit|at_quick_exit|on_exit|__cxa_atexit|__cxa_thread_atexit.*|signal|sigaction|dlopen|dlmopen|dlsym|dlvsym|syscall)$'
-refused_cxx='^std::((.*::)?(basic_)?(i|o|io|if|of)?(fstream|stream|filebuf)|(cout|cerr|clog|cin|wcout|wcerr|wclog|wcin)$|filesystem::|thread|ios_base)'
+# C names (nm -u), whole names, as extended regular expressions.
+refused_c=(
+    # files and I/O (printf and puts too: a kernel prints nothing)
+    'open(at)?(64)?' '__open(at)?(64)?_2' 'creat(64)?' 'f(re)?open(64)?' fdopen 'tmpfile(64)?'
+    'mk(o)?stemp(s)?(64)?' mkdtemp tmpnam tempnam 'p?write(v)?(64)?' 'pwritev2' 'fwrite(_unlocked)?'
+    'fput(s|c|ws)(_unlocked)?' 'putc(har)?(_unlocked)?' puts putw '(v|f|vf|d|vd)?printf' '__.*printf_chk'
+    fflush 'dup[23]?' 'fcntl(64)?' ioctl 'mmap(64)?' mprotect 'sendfile(64)?' splice copy_file_range
+    'rename(at2?)?' 'unlink(at)?' remove rmdir mkdir 'f?truncate(64)?' 'link(at)?' 'symlink(at)?'
+    'f?chmod' 'f?chown' stdin stdout stderr '_IO_.*'
+    # the environment
+    'environ' '__environ' '(secure_)?getenv' setenv putenv
+    # processes, exit handlers, signals, dynamic loading, system calls
+    system popen fork vfork _Fork 'clone3?' 'exec.*' fexecve 'posix_spawn.*' 'kill(pg)?' tgkill
+    ptrace prctl atexit at_quick_exit on_exit __cxa_atexit '__cxa_thread_atexit.*' signal sigaction
+    'dl(m)?open' 'dl(v)?sym' syscall
+)
+refused_c="^($(IFS='|'; echo "${refused_c[*]}"))\$"
+# C++ library names, demangled: streams, files, threads (std::ofstream, std::cout, ...).
+refused_cxx='^std::((.*::)?(basic_)?(i|o|io|if|of)?(fstream|stream|filebuf)|(w?(cout|cerr|clog|cin))$|filesystem::|thread|ios_base)'
 undefined() { # object [nm flag]: its undefined names, without version suffixes
     nm -u ${2:-} "$1" | sed 's/^ *U //; s/@.*//' | sort -u
 }
 calls=$(comm -23 <({ undefined "$student" | grep -E "$refused_c"; undefined "$student" -C | grep -E "$refused_cxx"; } | sort -u) \
                  <({ undefined "$reference"; undefined "$reference" -C; } | sort -u) | paste -sd, | sed 's/,/, /g')
 if [ -n "$calls" ]; then
-    echo "the kernel calls $calls (a kernel does no I/O and starts or ends nothing; debugging output too: remove it)"
+    echo "the kernel calls $calls (a kernel touches no file, stream, process or environment; remove the call, debugging output too)"
     exit 0
 fi
 

@@ -52,7 +52,7 @@ help:
 	@echo "  make check-readmes fail where a README names a variant, file, function or section"
 	@echo "                    that does not exist (part of make test)"
 	@echo "  make check-usage  every binary's --help, -h and a bad argument (part of make test)"
-	@echo "  make check-grading  a forged Gradescope upload scores what a blank kernel scores"
+	@echo "  make check-grading  forged Gradescope uploads score what a blank kernel scores"
 	@echo "  make diff-N       unit N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
 	@echo "  make gpu-archs    compile every GPU unit for each of GPU_ARCHS (default: sm_75 to"
@@ -109,8 +109,9 @@ check-tables:
 check-readmes:
 	@common/check-readmes.sh
 
-# The Gradescope path graded with a forged upload (a blank kernel beside a lying test.c, bench.c
-# and Makefile) and with the blank kernel alone: both must score the same.
+# The Gradescope path graded with forged uploads (a blank kernel beside a lying test.c, bench.c
+# and Makefile; a kernel that rewrites Check's logs; one that calls exit(0)) and with the blank
+# kernel alone: all must score the same (common/check-grading.sh).
 check-grading:
 	@common/check-grading.sh
 

@@ -79,7 +79,7 @@ course_chart() { # root machine kind out
     # the references from the CSV with the most rows, put first
     files="$widest $files"
     lines=$(for l in $lines; do echo "$(( ${l%%:*} + 1 )):${l#*:}"; done | tr '\n' ' ')
-    draw "$out" "the headline of every $([ "$kind" = gpu ] && echo GPU || echo CPU) stage and step on $(csv_device "$widest")" \
+    draw "$out" "the headline scan of every $([ "$kind" = gpu ] && echo GPU || echo CPU) stage and step on $(csv_device "$widest")" \
         "$([ "$kind" = gpu ] && echo 10 || echo 9)" "${files# }" "${lines% }" "$refs" "$(marks "$widest" "$kind")"
 }
 

@@ -57,7 +57,7 @@ ax = x0 + 2; tx = ax + 2
 set arrow from ax,yA-0.4 to ax,yB+h+2.8 head filled size 1,25 lc rgb edge lw 1.2
 set label "16-byte loads, striped: thread t takes vectors t, t + 4, t + 8" at tx,yA-3.0 left font ",10"
 set arrow from ax,yB-0.4 to ax,yC+h+0.4 head filled size 1,25 lc rgb edge lw 1.2
-set label "exchange[v * THREADS + t] = x[v]; __syncthreads" at tx,yB-4.4 left font ",10" noenhanced
+set label "vector v of thread t to slot v * THREADS + t; a barrier" at tx,yB-4.4 left font ",10" noenhanced
 set arrow from ax,yC-0.4 to ax,yD+h+2.8 head filled size 1,25 lc rgb edge lw 1.2
 set label "thread t reads exchange[t * VECS + v]: consecutive vectors" at tx,yC-3.4 left font ",10" noenhanced
 set label "scan4 in each vector, a running sum across the thread's vectors" at tx,yD-3.2 left font ",10" noenhanced

@@ -11,9 +11,9 @@
 #               Check, a case whose process exits with status 0 passed);
 #   blank       the blank kernel alone;
 #   solved      this tree's own kernel.
-# Each forgery must score exactly what the blank kernel scores: the forged upload names the files
-# it ignored, the destructor's kernel is refused before the tests run. The solution must pass every
-# test case.
+# Before that, every unit's handout is made (none may give its solution away). Each forgery must
+# score exactly what the blank kernel scores: the forged upload names the files it ignored, the
+# destructor's kernel is refused before the tests run. The solution must pass every test case.
 #   common/check-grading.sh        (make check-grading; CI runs it)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,6 +29,13 @@ fail() { echo "check-grading: $*" >&2; exit 1; }
 mkdir -p "$work/autograder/source/reference" "$work/autograder/results"
 tree_files | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
 common/handout.sh "$id" "$work/handout" >/dev/null || fail "make handout STAGE=$id failed"
+# Every unit's handout: made, and giving none of its solution away (handout.sh refuses a copy that
+# still holds a line of it, in a diagram, a note or a later file).
+for u in $(units); do
+    common/handout.sh "$(unit_id "$u")" "$work/handout-all" >/dev/null || fail "make handout STAGE=$(unit_id "$u") failed (above)"
+    rm -rf "$work/handout-all"
+done
+echo "check-grading: $(units | wc -l) handouts made, none giving its solution away"
 
 submit() { # name files...: grade an upload of these files; its results.json becomes $work/NAME.json
     local name=$1

@@ -1,0 +1,766 @@
+/* Step 10f, loads in flight: keep the memory busy while tiles wait, past the articles.
+ * Compared with 10c_schedules: the same tile, look-back and schedules, and one more (section 3h):
+ * persistent blocks whose next tiles stream into a ring of shared-memory slots, several tiles
+ * deep, while the current tile is scanned and waits for its carry; the copies go without the
+ * threads, cp.async from sm_80 on (ring) and the bulk-copy engine from sm_90 on (ring+bulk).
+ * Then a size rule that takes the ring where it pays (section 5).
+ * Expected: as many bytes in flight as a copy keeps while tiles wait, so large arrays at copy
+ * speed on the H200 too, and mid-sized ones closer to it.
+ * Run it: make stage-10f (from the top folder) or make (in this folder).
+ * The files: block_scan.cuh (05's warp scan) and lookback.cuh (10b's quiet look-back), both
+ * carried unchanged; this file (10c's tile, kernels and schedules, and the ring). */
+#include <cooperative_groups.h>
+
+#include "block_scan.cuh"
+#include "cuda_check.h"
+#include "lookback.cuh"
+#include "scan.h"
+
+/* ---- 1. Addressing: 16-byte vectors aligned to `out` ---------------------------------------- */
+
+/* A vector load needs a 16-byte-aligned address, and `in` and `out` may start anywhere. The tiles
+ * are laid on a grid aligned to `out`: virtual element j is out[j - head], where head (0..3) is
+ * how far out lies past a 16-byte boundary. Every vector of four virtual elements is then one
+ * aligned 16-byte store. Only the first vector (before out[0]) and the last (past out[n - 1]) can
+ * be partial; they go element by element. If in has the same misalignment as out, its vectors are
+ * aligned too; otherwise (in - out not a multiple of 4 elements) the loads go element by element
+ * on the same grid: the 16-byte loads are kept for the common case, not forced on every case. */
+typedef struct tile_io {
+    const uint32_t *in;
+    uint32_t *out;
+    size_t head; /* virtual index of in[0] and out[0] */
+    size_t end;  /* head + n */
+} tile_io;
+
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
+ * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
+ * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
+ * written once, does not push the tile descriptors and the counter out of L2. */
+static __device__ __forceinline__ uint4 load16(const uint32_t *p)
+{
+    return __ldcs((const uint4 *)p);
+}
+static __device__ __forceinline__ uint32_t load4(const uint32_t *p) { return __ldcs(p); }
+static __device__ __forceinline__ void store16(uint32_t *p, uint4 v) { __stcs((uint4 *)p, v); }
+
+/* Vector q holds virtual elements 4q .. 4q + 3; missing elements read as 0 (they change no sum). */
+template <bool ALIGNED_IN>
+static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        const uint32_t *p = io.in + (j - io.head);
+        if (ALIGNED_IN) return load16(p);
+        return make_uint4(load4(p), load4(p + 1), load4(p + 2), load4(p + 3));
+    }
+    uint32_t e[4];
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        e[k] = j + k >= io.head && j + k < io.end ? io.in[j + k - io.head] : 0;
+    return make_uint4(e[0], e[1], e[2], e[3]);
+}
+
+static __device__ __forceinline__ void store_vector(const tile_io &io, size_t q, uint4 v)
+{
+    const size_t j = 4 * q;
+    if (j >= io.head && j + 4 <= io.end) {
+        store16(io.out + (j - io.head), v);
+        return;
+    }
+    const uint32_t e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int k = 0; k < 4; k++)
+        if (j + k >= io.head && j + k < io.end) io.out[j + k - io.head] = e[k];
+}
+
+static __device__ __forceinline__ uint4 add4(uint4 v, uint32_t a)
+{
+    return make_uint4(a + v.x, a + v.y, a + v.z, a + v.w);
+}
+
+/* In-vector inclusive scan: 3 adds. */
+static __device__ __forceinline__ uint4 scan4(uint4 v)
+{
+    v.y += v.x;
+    v.z += v.y;
+    v.w += v.z;
+    return v;
+}
+
+/* ---- 2. The tile in warp rows ---------------------------------------------------------------- */
+
+/* A tile is THREADS x VECS vectors (C, a variant's shape: section 6): vector_of(v) is the tile
+ * vector that thread threadIdx.x holds as its v-th, and a thread's vectors lie a row, 32 vectors,
+ * apart. */
+template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
+template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
+
+template <class C> static __device__ __forceinline__ int vector_of(int v)
+{
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    return warp * WARP_THREADS * C::VECS + v * WARP_THREADS + lane;
+}
+
+/* Warp w owns a contiguous stretch of 32 x VECS vectors, read as VECS rows of 32 (row r of lane l
+ * is vector w * 32 * VECS + r * 32 + l: each row is one coalesced 512-byte load). warp_scan_rows
+ * scans each row across the warp with shuffles and chains the rows by their totals; join_warps
+ * joins the warps by one exchange of their totals: one barrier per tile. */
+template <class C> static __device__ __forceinline__ uint32_t warp_scan_rows(uint4 (&x)[C::VECS])
+{
+    uint32_t row[C::VECS];
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        x[v] = scan4(x[v]);
+        row[v] = warp_inclusive_scan(x[v].w);
+    }
+    uint32_t warp_sum = 0;
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++) {
+        x[v] = add4(x[v], warp_sum + row[v] - x[v].w);
+        warp_sum += __shfl_sync(FULL_WARP, row[v], WARP_THREADS - 1);
+    }
+    return warp_sum;
+}
+
+/* Returns the tile's aggregate, and in `pending` the totals of the warps before this one, which
+ * the caller adds together with the tile's carry. */
+template <class C>
+static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_t &pending)
+{
+    constexpr int WARPS = C::THREADS / WARP_THREADS;
+    __shared__ uint32_t warp_totals[WARPS];
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    if (lane == 0) warp_totals[warp] = warp_sum;
+    __syncthreads();
+    /* Every warp scans the WARPS totals itself: no second barrier. The next write of
+     * warp_totals comes after the caller's carry barrier, which follows these reads. */
+    uint32_t w = warp_inclusive_scan(lane < WARPS ? warp_totals[lane] : 0);
+    const uint32_t before = __shfl_sync(FULL_WARP, w, (warp + WARP_THREADS - 1) % WARP_THREADS);
+    pending = warp > 0 ? before : 0;
+    return __shfl_sync(FULL_WARP, w, WARPS - 1);
+}
+
+/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
+ * returns the tile's aggregate. */
+template <class C>
+static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
+{
+    return join_warps<C>(warp_scan_rows<C>(x), pending);
+}
+
+/* ---- 3. Who scans which tile: the kernels --------------------------------------------------- */
+
+/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
+ *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
+ *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
+ *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
+ *     Call it once per block (its shared word is not reused). */
+static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
+{
+    __shared__ uint32_t s_tile;
+    if (threadIdx.x == 0) s_tile = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    return s_tile;
+}
+
+/* 3b. Every tile but the first and the last lies wholly inside the array: its vectors need no
+ *     bounds check, and every address is one base pointer plus a constant, so the loads and
+ *     stores cost no 64-bit index arithmetic and few registers. The other two tiles take the
+ *     checked path. */
+template <class C>
+static __device__ __forceinline__ bool tile_is_full(const tile_io &io, uint32_t tile)
+{
+    const size_t first = (size_t)tile * tile_elements<C>;
+    return first >= io.head && first + tile_elements<C> <= io.end;
+}
+
+template <class C, bool ALIGNED_IN>
+static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t tile,
+                                                 uint4 (&x)[C::VECS])
+{
+    const size_t first = (size_t)tile * tile_vectors<C>;
+    if (tile_is_full<C>(io, tile)) {
+        const uint32_t *p = io.in + (4 * (first + vector_of<C>(0)) - io.head);
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++) {
+            const uint32_t *q = p + 4 * WARP_THREADS * v;
+            if (ALIGNED_IN)
+                x[v] = load16(q);
+            else
+                x[v] = make_uint4(load4(q), load4(q + 1), load4(q + 2), load4(q + 3));
+        }
+        return;
+    }
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        x[v] = load_vector<ALIGNED_IN>(io, first + vector_of<C>(v));
+}
+
+template <class C>
+static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t tile,
+                                                  uint4 (&x)[C::VECS], uint32_t add)
+{
+    const size_t first = (size_t)tile * tile_vectors<C>;
+    if (tile_is_full<C>(io, tile)) {
+        uint32_t *p = io.out + (4 * (first + vector_of<C>(0)) - io.head);
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++)
+            store16(p + 4 * WARP_THREADS * v, add4(x[v], add));
+        return;
+    }
+#pragma unroll
+    for (int v = 0; v < C::VECS; v++)
+        store_vector(io, first + vector_of<C>(v), add4(x[v], add));
+}
+
+/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
+ *     where the variant says QUIET; the carry reaches the other warps through shared memory,
+ *     behind the barrier. */
+template <class C>
+static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
+                                                      uint32_t aggregate, uint32_t *s_carry)
+{
+    if (threadIdx.x < WARP_THREADS) {
+        const uint32_t carry = decoupled_lookback<C::QUIET, C::PEEK>(descriptors, tile, aggregate);
+        if (threadIdx.x == 0) *s_carry = carry;
+    }
+    __syncthreads();
+    return *s_carry;
+}
+
+/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. The
+ *     bounds ask the register allocator to fit MIN_BLOCKS blocks on a multiprocessor: at most
+ *     65536 / (MIN_BLOCKS x THREADS) registers a thread (section 6 says where it pays). */
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
+{
+    __shared__ uint32_t s_carry;
+    uint4 x[C::VECS];
+    uint32_t pending;
+    const uint32_t tile = claim_tile(tile_counter);
+    load_tile<C, ALIGNED_IN>(io, tile, x);
+    const uint32_t aggregate = scan_tile<C>(x, pending);
+    const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
+    store_tile<C>(io, tile, x, carry + pending);
+}
+
+/* A variant's schedule (C::SCHEDULE): one block per tile (3d), the cooperative loop (3e; with
+ * C::PREFETCH, 3f), one wave (3g), the load ring (3h). */
+enum schedule_kind { ONE_TILE, COOPERATIVE, ONE_WAVE, RING };
+
+/* 3e. The cooperative loop (one-launch). A cooperative launch (cudaLaunchCooperativeKernel,
+ *     section 4) starts only as many blocks as fit on the GPU at once and guarantees that all of
+ *     them are resident together, or fails; in exchange the kernel may use a grid barrier
+ *     (cooperative_groups::this_grid().sync()), where every thread of every block waits until all
+ *     have arrived. Block b scans tiles b, b + G, b + 2G, ... (G blocks) in a fixed order, without
+ *     a counter: waiting on another block's tile is safe, because the lowest unfinished tile is
+ *     always its block's current one, every tile before it is done, and its block is running; by
+ *     induction, all finish. The grid barrier lets the kernel clear the descriptors itself: no
+ *     memset, one launch per scan. Scratch starts as garbage (or as the last run's descriptors):
+ *     every block clears a stride of it, then waits at the barrier, so that no look-back reads a
+ *     descriptor before it is cleared. */
+template <class C>
+static __device__ __forceinline__ void clear_descriptors(tile_descriptor *descriptors,
+                                                         uint32_t tiles)
+{
+    for (size_t i = (size_t)blockIdx.x * C::THREADS + threadIdx.x; i < tiles;
+         i += (size_t)gridDim.x * C::THREADS)
+        descriptors[i] = 0;
+}
+
+/* 3f. The next tile prefetched (one-launch+prefetch): each block loads its next tile before it
+ *     looks back for the current one, so loads stay in flight through the look-back. Safe (the
+ *     next tile's predecessors are held by running blocks), but the next tile's aggregate then
+ *     waits for this tile's look-back, and a block holds two tiles in registers. (The grid is at
+ *     most one block a tile, so every block has a first tile.) */
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    cooperative_prefetch_scan(tile_io io, uint32_t tiles, tile_descriptor *descriptors)
+{
+    __shared__ uint32_t s_carry;
+    uint4 x[C::VECS];
+    uint32_t pending;
+    clear_descriptors<C>(descriptors, tiles);
+    cooperative_groups::this_grid().sync();
+    uint32_t tile = blockIdx.x;
+    load_tile<C, ALIGNED_IN>(io, tile, x);
+    for (;;) {
+        const uint32_t aggregate = scan_tile<C>(x, pending);
+        const uint32_t next = tile + gridDim.x;
+        /* The next tile's loads go out now, and are in flight during the look-back. */
+        uint4 y[C::VECS];
+        if (next < tiles) load_tile<C, ALIGNED_IN>(io, next, y);
+        const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
+        store_tile<C>(io, tile, x, carry + pending);
+        if (next >= tiles) return;
+        tile = next;
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++)
+            x[v] = y[v];
+    }
+}
+
+/* 3g. One wave (one-wave): cooperative too, but no look-back at all. While every tile has a
+ *     resident block, all tiles are in registers at once: each block publishes its tile's
+ *     aggregate, the grid waits at one barrier, and each block adds up the aggregates before its
+ *     own, all in parallel. The chain of look-backs (at best 32 tiles per round trip to L2)
+ *     becomes one barrier and one parallel read. More tiles than blocks take rounds, a barrier
+ *     each. round_sums: the aggregates of this round's tiles before this block's (`before`) and
+ *     of the whole round (`round`), read by all the block's threads in parallel. */
+template <class C>
+static __device__ __forceinline__ void round_sums(const uint32_t *aggregates, uint32_t first,
+                                                  uint32_t count, uint32_t *before, uint32_t *round)
+{
+    __shared__ uint32_t s_sums[2][C::THREADS / WARP_THREADS];
+    uint32_t b = 0, r = 0;
+    for (uint32_t i = threadIdx.x; i < count; i += C::THREADS) {
+        const uint32_t a = __ldcg(aggregates + first + i);
+        r += a;
+        if (i < blockIdx.x) b += a;
+    }
+#pragma unroll
+    for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2) {
+        b += __shfl_xor_sync(FULL_WARP, b, offset);
+        r += __shfl_xor_sync(FULL_WARP, r, offset);
+    }
+    if (threadIdx.x % WARP_THREADS == 0) {
+        s_sums[0][threadIdx.x / WARP_THREADS] = b;
+        s_sums[1][threadIdx.x / WARP_THREADS] = r;
+    }
+    __syncthreads();
+    *before = *round = 0;
+#pragma unroll
+    for (int w = 0; w < C::THREADS / WARP_THREADS; w++) {
+        *before += s_sums[0][w];
+        *round += s_sums[1][w];
+    }
+}
+
+/* The aggregates need no clearing: every one is written before the barrier that comes before its
+ * reads. Every block takes part in every round's barrier, with a tile or not (the number of
+ * rounds depends only on tiles and gridDim.x), and no block waits for another's data except at a
+ * barrier; a round's barrier also orders its reads before the next round's writes to s_sums, and
+ * the aggregates of different rounds lie apart. */
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    one_wave_scan(tile_io io, uint32_t tiles, uint32_t *aggregates)
+{
+    uint4 x[C::VECS];
+    uint32_t pending;
+    uint32_t carry = 0;
+    for (uint32_t first = 0; first < tiles; first += gridDim.x) {
+        const uint32_t tile = first + blockIdx.x;
+        if (tile < tiles) {
+            load_tile<C, ALIGNED_IN>(io, tile, x);
+            const uint32_t aggregate = scan_tile<C>(x, pending);
+            if (threadIdx.x == 0) aggregates[tile] = aggregate;
+        }
+        cooperative_groups::this_grid().sync();
+        uint32_t before, round;
+        round_sums<C>(aggregates, first, min(gridDim.x, tiles - first), &before, &round);
+        if (tile < tiles) store_tile<C>(io, tile, x, carry + before + pending);
+        carry += round;
+    }
+}
+
+/* 3h. The load ring (ring, ring+bulk). The cooperative loop of 3e, with the block's next STAGES
+ *     tiles on their way into shared memory while it scans the current one and waits for its
+ *     carry: a ring of STAGES slots of one tile each (dynamic shared memory, section 4); tile k
+ *     of the block (tile blockIdx.x + k * gridDim.x) goes to slot k % STAGES. The copies need no
+ *     registers and no thread waits for them until it reads the slot, so a block keeps STAGES
+ *     tiles of loads in flight through the scan, the look-back and the stores, where 3f keeps
+ *     one, in registers, during the look-back only. Two ways to copy without the threads:
+ *       cp.async (sm_80 on; ring): each thread copies its own vectors of the tile, 16 bytes an
+ *         instruction, into the slot's places where it will read them; a commit closes a tile's
+ *         group, and cp.async.wait_group STAGES - 1 waits until only the newer STAGES - 1 tiles
+ *         are pending. A thread reads only what it copied itself: no barrier.
+ *       the bulk-copy engine (the TMA, sm_90 on; ring+bulk): thread 0 copies the whole tile with
+ *         one cp.async.bulk, which counts its bytes into the slot's mbarrier (a shared-memory
+ *         barrier that completes a phase when the bytes it expects have landed); every thread
+ *         waits for the slot's phase. The slot is refilled after the scan's barrier, once every
+ *         thread has read it.
+ *     Below sm_80 the copies are plain loads and stores (correct, nothing in flight). Every copy
+ *     carries 10a's evict-first hint. The first and the last tile (partial) and every tile when
+ *     in is not aligned with out skip the ring: they are loaded as in 3e. The argument of 3e
+ *     still holds: a block's current tile is the lowest of the tiles it holds, and the tiles
+ *     in its ring wait for nothing (a copy is always served). */
+[[maybe_unused]] static __device__ __forceinline__ uint32_t shared_address(const void *p)
+{
+    return (uint32_t)__cvta_generic_to_shared(p);
+}
+
+/* The L2 policy of __ldcs: lines marked evict-first. */
+static __device__ __forceinline__ uint64_t evict_first(void)
+{
+    uint64_t policy = 0;
+#if __CUDA_ARCH__ >= 800
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+    return policy;
+}
+
+static __device__ __forceinline__ void copy_async16(uint4 *dst, const uint32_t *src,
+                                                    uint64_t policy)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;"
+                 :
+                 : "r"(shared_address(dst)), "l"(src), "l"(policy)
+                 : "memory");
+#else
+    (void)policy;
+    *dst = load16(src);
+#endif
+}
+
+static __device__ __forceinline__ void copy_async_commit(void)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+
+template <int PENDING> static __device__ __forceinline__ void copy_async_wait(void)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;" ::"n"(PENDING) : "memory");
+#endif
+}
+
+/* The bulk copy and its mbarrier (sm_90 on; never called below). */
+[[maybe_unused]] static __device__ __forceinline__ void slot_barrier_init(uint64_t *full)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(full)) : "memory");
+#endif
+}
+
+[[maybe_unused]] static __device__ __forceinline__ void
+bulk_copy(uint4 *dst, const uint32_t *src, uint32_t bytes, uint64_t *full, uint64_t policy)
+{
+#if __CUDA_ARCH__ >= 900
+    /* The threads' reads of the slot (generic proxy) come before the engine's writes (async
+     * proxy): the scan's barrier orders them across threads, this fence across the proxies. */
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
+                 :
+                 : "r"(shared_address(full)), "r"(bytes)
+                 : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+                 " [%0], [%1], %2, [%3], %4;"
+                 :
+                 : "r"(shared_address(dst)), "l"(src), "r"(bytes), "r"(shared_address(full)),
+                   "l"(policy)
+                 : "memory");
+#endif
+}
+
+[[maybe_unused]] static __device__ __forceinline__ void bulk_wait(uint64_t *full, uint32_t parity)
+{
+#if __CUDA_ARCH__ >= 900
+    uint32_t done;
+    do {
+        asm volatile("{ .reg .pred p;\n"
+                     "  mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "  selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done)
+                     : "r"(shared_address(full)), "r"(parity)
+                     : "memory");
+    } while (!done);
+#endif
+}
+
+/* Whether a variant's copies use the bulk-copy engine on the architecture compiled for. */
+template <class C> static __device__ constexpr bool bulk_copies(void)
+{
+#if __CUDA_ARCH__ >= 900
+    return C::BULK;
+#else
+    return false;
+#endif
+}
+
+/* Slot `slot` starts loading `tile` (nothing for a tile past the end, or one that skips the ring;
+ * cp.async commits its group all the same, so that every tile is one group). */
+template <class C, bool ALIGNED_IN>
+static __device__ __forceinline__ void fill_slot(const tile_io &io, uint32_t tile, uint32_t tiles,
+                                                 uint4 *slot, uint64_t *full, uint64_t policy)
+{
+    const bool in_ring = ALIGNED_IN && tile < tiles && tile_is_full<C>(io, tile);
+    const uint32_t *p = io.in + (4 * (size_t)tile * tile_vectors<C> - io.head);
+    /* SOLUTION BEGIN: the copies of the tile into the slot, bulk or cp.async */
+    if constexpr (bulk_copies<C>()) {
+        if (in_ring && threadIdx.x == 0) bulk_copy(slot, p, 16 * tile_vectors<C>, full, policy);
+    } else {
+        if (in_ring) {
+#pragma unroll
+            for (int v = 0; v < C::VECS; v++)
+                copy_async16(slot + vector_of<C>(v), p + 4 * vector_of<C>(v), policy);
+        }
+        copy_async_commit();
+    }
+    /* SOLUTION END, stub: (void)in_ring; (void)p; (void)slot; (void)full; (void)policy; */
+}
+
+/* The thread's vectors of `tile` from its slot, once they have landed; `phases` holds the parity
+ * each slot's mbarrier waits for next (bulk copies only). */
+template <class C, bool ALIGNED_IN>
+static __device__ __forceinline__ void read_slot(const tile_io &io, uint32_t tile,
+                                                 const uint4 *slot, uint64_t *full, int s,
+                                                 uint32_t &phases, uint4 (&x)[C::VECS])
+{
+    if (ALIGNED_IN && tile_is_full<C>(io, tile)) {
+        /* SOLUTION BEGIN: wait until the slot's copies have landed, then read the vectors */
+        if constexpr (bulk_copies<C>()) {
+            bulk_wait(full, (phases >> s) & 1);
+            phases ^= 1u << s;
+        } else {
+            copy_async_wait<C::STAGES - 1>();
+        }
+#pragma unroll
+        for (int v = 0; v < C::VECS; v++)
+            x[v] = slot[vector_of<C>(v)];
+        /* SOLUTION END, stub: (void)slot; (void)full; (void)s; (void)phases; */
+    } else {
+        load_tile<C, ALIGNED_IN>(io, tile, x);
+    }
+}
+
+template <class C, bool ALIGNED_IN>
+__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+    ring_scan(tile_io io, uint32_t tiles, tile_descriptor *descriptors)
+{
+    extern __shared__ uint4 slots[];
+    __shared__ uint64_t full[C::STAGES];
+    __shared__ uint32_t s_carry;
+    const uint64_t policy = evict_first();
+    if (bulk_copies<C>() && threadIdx.x == 0)
+        for (int k = 0; k < C::STAGES; k++)
+            slot_barrier_init(full + k);
+    clear_descriptors<C>(descriptors, tiles);
+    /* The grid barrier is a block barrier too: the mbarriers are ready before the first copy. */
+    cooperative_groups::this_grid().sync();
+#pragma unroll
+    for (int k = 0; k < C::STAGES; k++)
+        fill_slot<C, ALIGNED_IN>(io, blockIdx.x + k * gridDim.x, tiles, slots + k * tile_vectors<C>,
+                                 full + k, policy);
+    uint32_t phases = 0;
+    int s = 0;
+    for (uint32_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        uint4 x[C::VECS] = {}; /* (read_slot fills it; zero where the handout blanks it) */
+        uint32_t pending;
+        uint4 *slot = slots + s * tile_vectors<C>;
+        read_slot<C, ALIGNED_IN>(io, tile, slot, full + s, s, phases, x);
+        /* After the scan's barrier every thread has read the slot: it takes the tile STAGES on. */
+        const uint32_t aggregate = scan_tile<C>(x, pending);
+        fill_slot<C, ALIGNED_IN>(io, tile + C::STAGES * gridDim.x, tiles, slot, full + s, policy);
+        const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
+        store_tile<C>(io, tile, x, carry + pending);
+        s = s + 1 == C::STAGES ? 0 : s + 1;
+    }
+}
+
+/* ---- 4. The host side ------------------------------------------------------------------------ */
+
+/* Scratch: the counter, then a descriptor per tile (head may add one tile: count for head = 3). */
+template <class C> static size_t coarsened_scratch_bytes(size_t n)
+{
+    return (1 + (n + 3 + tile_elements<C> - 1) / tile_elements<C>) * sizeof(tile_descriptor);
+}
+
+/* The kernel of a cooperative schedule (C::SCHEDULE, section 6). */
+template <class C, bool ALIGNED_IN> static const void *cooperative_kernel(void)
+{
+    if constexpr (C::SCHEDULE == ONE_WAVE)
+        return (const void *)one_wave_scan<C, ALIGNED_IN>;
+    else if constexpr (C::SCHEDULE == RING)
+        return (const void *)ring_scan<C, ALIGNED_IN>;
+    else
+        return (const void *)cooperative_prefetch_scan<C, ALIGNED_IN>;
+}
+
+/* The ring's dynamic shared memory: STAGES tiles (none for the other schedules). */
+template <class C> static size_t ring_bytes(void)
+{
+    if constexpr (C::SCHEDULE == RING)
+        return (size_t)C::STAGES * tile_vectors<C> * sizeof(uint4);
+    else
+        return 0;
+}
+
+/* Blocks that fit on the whole GPU at once; asked once per kernel (the answer does not change).
+ * A kernel that asks for more than 48 KiB of dynamic shared memory says so first. */
+template <class C, bool ALIGNED_IN> static unsigned resident_blocks(void)
+{
+    static unsigned blocks;
+    if (!blocks) {
+        int device, sms, per_sm;
+        CUDA_CHECK(cudaGetDevice(&device));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        if (ring_bytes<C>())
+            CUDA_CHECK(cudaFuncSetAttribute(cooperative_kernel<C, ALIGNED_IN>(),
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)ring_bytes<C>()));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, cooperative_kernel<C, ALIGNED_IN>(), C::THREADS, ring_bytes<C>()));
+        blocks = (unsigned)(sms * (per_sm > 0 ? per_sm : 1));
+    }
+    return blocks;
+}
+
+/* One block per tile; or a cooperative launch of as many blocks as fit at once (fewer when there
+ * are fewer tiles), which either makes them all resident or fails with an error, never a hang. */
+template <class C, bool ALIGNED_IN>
+static void launch_coarsened(tile_io io, uint32_t tiles, void *scratch)
+{
+    uint32_t *tile_counter = (uint32_t *)scratch;
+    tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
+    if constexpr (C::SCHEDULE == ONE_TILE) {
+        coarsened_scan<C, ALIGNED_IN><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
+        LAUNCH_CHECK();
+    } else {
+        unsigned resident = resident_blocks<C, ALIGNED_IN>();
+        unsigned grid = tiles < resident ? tiles : resident;
+        /* One wave keeps one 32-bit aggregate a tile where the others keep a descriptor. */
+        uint32_t *aggregates = (uint32_t *)descriptors;
+        void *args[] = {&io, &tiles,
+                        C::SCHEDULE == ONE_WAVE ? (void *)&aggregates : (void *)&descriptors};
+        CUDA_CHECK(cudaLaunchCooperativeKernel(cooperative_kernel<C, ALIGNED_IN>(), grid,
+                                               C::THREADS, args, ring_bytes<C>(), 0));
+    }
+}
+
+/* The kernel for in's alignment: 16-byte loads where in - out is a multiple of 16 bytes. One
+ * block per tile needs the counter and the descriptors at zero (STATUS_INVALID); the cooperative
+ * kernels clear their descriptors themselves (one wave needs none) and use no counter. */
+template <class C>
+static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    tile_io io = {in, out, (size_t)((uintptr_t)out % 16 / 4), 0};
+    io.end = io.head + n;
+    const uint32_t tiles = (uint32_t)((io.end + tile_elements<C> - 1) / tile_elements<C>);
+    if (C::SCHEDULE == ONE_TILE)
+        CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
+    if (((uintptr_t)in - (uintptr_t)out) % 16 == 0)
+        launch_coarsened<C, true>(io, tiles, scratch);
+    else
+        launch_coarsened<C, false>(io, tiles, scratch);
+}
+
+/* ---- 5. Tuned: a schedule for each size --------------------------------------------------- */
+
+/* The schedules win at different sizes, counted in waves: tiles over the blocks the GPU holds at
+ * once (multiprocessors times blocks per multiprocessor, both read at run time). Within one wave,
+ * one wave (one launch, one barrier, no look-back chain). Up to PREFETCH_WAVES waves, the
+ * cooperative kernel with the next tile prefetched (the look-back's latency hidden behind loads).
+ * Above, one block per tile, where the hardware hands each new tile to whichever multiprocessor
+ * frees up first. Both look-backs peek at the predecessor first. The ring is in no rule: on the
+ * GPUs measured it is behind the fastest schedule at every size (the README's results). The
+ * crossings are 10c's, measured on an H100 and an H200 (10c's README says how). */
+#define PREFETCH_WAVES 24
+
+/* The tiles of n elements, counted for head = 3 as in section 4: the descriptors of the scratch,
+ * less the counter's slot. */
+template <class C> static size_t tiles_of(size_t n)
+{
+    return coarsened_scratch_bytes<C>(n) / sizeof(tile_descriptor) - 1;
+}
+
+template <class WAVE, class MIDDLE, class LARGE> static size_t tuned_scratch_bytes(size_t n)
+{
+    size_t a = coarsened_scratch_bytes<WAVE>(n), b = coarsened_scratch_bytes<MIDDLE>(n),
+           c = coarsened_scratch_bytes<LARGE>(n);
+    return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
+template <class WAVE, class MIDDLE, class LARGE>
+static void scan_tuned(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+{
+    if (n == 0) return;
+    if (tiles_of<WAVE>(n) <= resident_blocks<WAVE, true>())
+        scan_coarsened<WAVE>(in, out, n, scratch);
+    else if (tiles_of<MIDDLE>(n) <= (size_t)PREFETCH_WAVES * resident_blocks<MIDDLE, true>())
+        scan_coarsened<MIDDLE>(in, out, n, scratch);
+    else
+        scan_coarsened<LARGE>(in, out, n, scratch);
+}
+
+/* ---- 6. The variants ------------------------------------------------------------------------- */
+
+/* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
+ * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
+ * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
+ * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill).
+ * Step 10c adds the SCHEDULE and whether it PREFETCHes (section 3); this step whether the
+ * look-back PEEKs at the predecessor first (lookback.cuh, section 4), and the ring's STAGES and
+ * whether its copies are BULK (section 3h). */
+struct warp_rows_64 {
+    static constexpr int THREADS = 128, VECS = 16;
+    static constexpr int MIN_BLOCKS = 5;
+    static constexpr bool QUIET = false;
+    static constexpr bool PEEK = false;
+    static constexpr schedule_kind SCHEDULE = ONE_TILE;
+    static constexpr bool PREFETCH = false;
+};
+/* Step 10b's headline: the same tile, polling quietly while it waits. */
+struct quiet_lookback : warp_rows_64 {
+    static constexpr bool QUIET = true;
+};
+/* The cooperative loop's shape: 12 vectors a thread, so that 3f's second tile fits in the
+ * registers. */
+struct one_launch : quiet_lookback {
+    static constexpr int VECS = 12, MIN_BLOCKS = 1;
+    static constexpr schedule_kind SCHEDULE = COOPERATIVE;
+};
+/* The next tile loaded during the look-back: the fastest on mid-sized arrays. */
+struct one_launch_prefetch : one_launch {
+    static constexpr bool PREFETCH = true;
+};
+/* No look-back: one barrier while the tiles fit on the GPU at once. 256 threads of 8 vectors:
+ * the same 8192-element tile as quiet-lookback in 63 registers a thread, 4 blocks per SM. */
+struct one_wave : quiet_lookback {
+    static constexpr int THREADS = 256, VECS = 8, MIN_BLOCKS = 4;
+    static constexpr schedule_kind SCHEDULE = ONE_WAVE;
+};
+/* The ring with cp.async: quiet-lookback's tile (128 threads of 16 vectors), 2 slots of 32 KiB,
+ * 3 blocks a multiprocessor (the shared memory's limit: 6 tiles in flight on each). */
+struct ring : one_launch {
+    static constexpr int VECS = 16, MIN_BLOCKS = 3;
+    static constexpr schedule_kind SCHEDULE = RING;
+    static constexpr int STAGES = 2;
+    static constexpr bool BULK = false;
+};
+/* The ring with bulk copies: the same tile as 256 threads of 8 vectors (one wave's), 3 slots, 2
+ * blocks a multiprocessor (again 6 tiles in flight). The fastest of the shapes the development
+ * runs tried for each kind of copy (NOTES.md). */
+struct ring_bulk : ring {
+    static constexpr int THREADS = 256, VECS = 8, MIN_BLOCKS = 2;
+    static constexpr int STAGES = 3;
+    static constexpr bool BULK = true;
+};
+/* The predecessor's descriptor polled first, on the two look-back schedules tuned runs. */
+template <class C> struct peek : C {
+    static constexpr bool PEEK = true;
+};
+
+/* Each row's tile (the tests probe sizes around its multiples). `make grade` times ring+bulk, the
+ * ring whose copies the handout blanks (the cp.async path below sm_90): tuned runs no ring. */
+#define VARIANT(name, C, flags)                                                                    \
+    {                                                                                              \
+        name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \
+    }
+const scan_variant stage_variants[] = {
+    VARIANT("quiet-lookback", quiet_lookback, 0),
+    VARIANT("one-launch+prefetch", one_launch_prefetch, 0),
+    VARIANT("one-wave", one_wave, 0),
+    VARIANT("ring", ring, 0),
+    VARIANT("ring+bulk", ring_bulk, SCAN_GRADED),
+    VARIANT("quiet-lookback+peek", peek<quiet_lookback>, 0),
+    VARIANT("one-launch+prefetch+peek", peek<one_launch_prefetch>, 0),
+    {"tuned", tuned_scratch_bytes<one_wave, peek<one_launch_prefetch>, peek<quiet_lookback>>,
+     scan_tuned<one_wave, peek<one_launch_prefetch>, peek<quiet_lookback>>,
+     tile_elements<quiet_lookback>, 0},
+};
+const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -98,6 +98,8 @@ for unit in $(units); do
     for csv in $(ls "$unit"/results/*.csv 2>/dev/null); do
         ph=""
         [ -n "$parent" ] && [ -f "$parent/results/$(basename "$csv")" ] && ph=$(headline "$parent/results/$(basename "$csv")")
+        # a headline of the parent's name in the unit's own CSV is the unit's, not the parent's
+        [ "$ph" = "$(headline "$csv")" ] && ph=""
         unit_table "$csv" "$kind" "$ph" "$(unit_is_apps "$unit" && echo 1 || echo 0)" >>"$work/table"
         echo >>"$work/table"
         echo "![${unit##*/} on $(csv_device "$csv")](results/$(basename "$csv" .csv).svg)" >>"$work/table"
@@ -154,9 +156,10 @@ course_tables() {
                     unit = $1; csv = $2; h = $3; pcsv = $4; ph = $5
                     v = rate_of(csv, h)
                     # the parent: measured beside the unit where its CSV has the parent headline, else
-                    # from the parent CSV of the same machine
+                    # from the parent CSV of the same machine (always there when both headlines have
+                    # one name: that row of the unit CSV is the unit headline)
                     p = ""
-                    if (pcsv != "") { p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
+                    if (pcsv != "") { if (ph != h) p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
                     if (NR == 1) first = v
                     name = unit; sub(/.*\//, "", name)
                     row = "| [" name "](" unit "/README.md) | `" h "` | " rate(v) " | " ratio(v, p) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"

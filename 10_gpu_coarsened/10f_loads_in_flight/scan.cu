@@ -385,6 +385,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
  *     in is not aligned with out skip the ring: they are loaded as in 3e. The argument of 3e
  *     still holds: a block's current tile is the lowest of the tiles it holds, and the tiles
  *     in its ring wait for nothing (a copy is always served). */
+/* The copies' helpers: a build for an older GPU leaves some unused ([[maybe_unused]]). */
 [[maybe_unused]] static __device__ __forceinline__ uint32_t shared_address(const void *p)
 {
     return (uint32_t)__cvta_generic_to_shared(p);
@@ -400,8 +401,8 @@ static __device__ __forceinline__ uint64_t evict_first(void)
     return policy;
 }
 
-static __device__ __forceinline__ void copy_async16(uint4 *dst, const uint32_t *src,
-                                                    uint64_t policy)
+[[maybe_unused]] static __device__ __forceinline__ void
+copy_async16(uint4 *dst, const uint32_t *src, uint64_t policy)
 {
 #if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;"
@@ -414,7 +415,7 @@ static __device__ __forceinline__ void copy_async16(uint4 *dst, const uint32_t *
 #endif
 }
 
-static __device__ __forceinline__ void copy_async_commit(void)
+[[maybe_unused]] static __device__ __forceinline__ void copy_async_commit(void)
 {
 #if __CUDA_ARCH__ >= 800
     asm volatile("cp.async.commit_group;" ::: "memory");

@@ -398,6 +398,18 @@ START_TEST(repeatable_case)
 }
 END_TEST
 
+START_TEST(persistent_rounds)
+{
+    if (scan_test_small()) {
+        size_t sizes[] = {((size_t)1 << 16) + 5};
+        scan_check_sizes(sizes, 1);
+    } else {
+        size_t sizes[] = {((size_t)1 << 23) + 1, 3 * ((size_t)1 << 22) + tile_size - 1};
+        scan_check_sizes(sizes, 2);
+    }
+}
+END_TEST
+
 /* Past every 32-bit index: catches int arithmetic in offsets and tile indices. */
 #define HUGE_N (((size_t)1 << 31) + 7)
 
@@ -554,6 +566,7 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
     offset_tiles = config->offset_tiles;
     if (each_tile) scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
     if (offset_tiles) scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
+    if (config->rounds) scan_add_case(suite, "persistent_rounds", persistent_rounds, 120);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
     if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);

@@ -37,6 +37,10 @@ typedef struct scan_test_config {
      *              multiple of 4 elements) and alike, in and out of place, across that many of the
      *              largest tiles (5 with --small). */
     size_t each_tile, offset_tiles;
+    /* Optional, for stages whose blocks loop over the tiles (a cooperative launch of the blocks
+     * that fit at once): rounds nonzero adds case "persistent_rounds", sizes of a few rounds of
+     * those blocks, 2^23 + 1 and 3 x 2^22 + the largest tile - 1 (with --small, 2^16 + 5 only). */
+    int rounds;
     /* Optional, for a binary whose variants compute something else than the inclusive sum (the
      * applications' harness, common/apps_tests.c): every shared case hands each row it checks to
      * check_row, with the case's seed and the number of runs (2, or the repeatable case's

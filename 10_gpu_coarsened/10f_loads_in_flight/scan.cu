@@ -3,13 +3,14 @@
  * persistent blocks whose next tiles stream into a ring of shared-memory slots, several tiles
  * deep, while the current tile is scanned and waits for its carry; the copies go without the
  * threads, cp.async from sm_80 on (ring) and the bulk-copy engine from sm_90 on (ring+bulk).
- * Then a size rule that takes the ring where it pays (section 5).
+ * And a look-back that polls its predecessor alone first (PEEK, lookback.cuh), which 10c's size
+ * rule now uses (section 5).
  * Expected: as many bytes in flight as a copy keeps while tiles wait. Measured on an H100: the
  * rings behind 10c's prefetch at every size (its memory already streams at copy's pace), the
  * peek up to 1% ahead on large arrays; the H200 is still to be measured (NOTES.md).
  * Run it: make stage-10f (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's warp scan) and lookback.cuh (10b's quiet look-back), both
- * carried unchanged; this file (10c's tile, kernels and schedules, and the ring). */
+ * The files: block_scan.cuh (05's warp scan, carried unchanged), lookback.cuh (10b's quiet
+ * look-back, and the peek); this file (10c's tile, kernels and schedules, and the ring). */
 #include <cooperative_groups.h>
 
 #include "block_scan.cuh"

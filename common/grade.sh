@@ -122,11 +122,11 @@ refused=""
 [ $built = 0 ] || refused=$(common/inspect-kernel.sh "$tree/build/$stage/scan.o" "build/$stage/scan.o")
 [ -z "$refused" ] || echo "refused: $refused"
 
-# 1. Correctness. A hang is a failure: Check kills a test case after its own time limit (the one
-#    the unit gives it, which the reference meets: a quarter of it failed the reference's
-#    many_tiles of 10d on an H100), and `timeout` stops the whole binary. Check runs each case in a process
-#    of its own (CK_FORK) and logs it as XML, with the time the case ran for: a case that ended
-#    its process instead of returning (exit(0) in the kernel) has none, and fails.
+# 1. Correctness. A hang is a failure: Check kills a test case after the time limit the unit
+#    gives it (which the reference meets; set here so that the environment cannot change it),
+#    and `timeout` stops the whole binary. Check runs each case in a process of its own (CK_FORK)
+#    and logs it as XML, with the time the case ran for: a case that ended its process instead of
+#    returning (exit(0) in the kernel) has none, and fails.
 xml="$out/$name.xml"
 rm -f "$xml"
 if [ $built = 1 ] && [ -z "$refused" ]; then

@@ -156,8 +156,8 @@ course_tables() {
                     unit = $1; csv = $2; h = $3; pcsv = $4; ph = $5
                     v = rate_of(csv, h)
                     # the parent: measured beside the unit where its CSV has the parent headline, else
-                    # from the parent CSV of the same machine (always there when both headlines have
-                    # one name: that row of the unit CSV is the unit headline)
+                    # from the parent CSV of the same machine (always when both headlines have one
+                    # name: that row of the unit CSV is the unit headline)
                     p = ""
                     if (pcsv != "") { if (ph != h) p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
                     if (NR == 1) first = v

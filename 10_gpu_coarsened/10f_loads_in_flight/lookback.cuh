@@ -109,9 +109,10 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
  *    once, so that later tiles can use it without waiting for this tile's prefix; look back for
  *    the exclusive prefix; publish the inclusive prefix, which ends the look-back of every later
  *    tile that reaches it. Returns the exclusive prefix (the tile's carry) to every lane.
- *    PEEK (step 10f): most tiles find their predecessor's PREFIX already there; one poll of it
- *    then ends the look-back, where the warp's first step polls 32 descriptors, every one an
- *    atomic served by the same few L2 lines that all the neighbouring tiles poll. */
+ *    PEEK (step 10f): where the predecessor has already published its PREFIX, one poll of it
+ *    ends the look-back, where the warp's first step polls 32 descriptors, every one an atomic
+ *    served by the same few L2 lines that all the neighbouring tiles poll; where it has not,
+ *    the peek costs one more round trip to L2. */
 template <bool QUIET, bool PEEK>
 static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
                                                               uint32_t tile, uint32_t aggregate)

@@ -729,8 +729,8 @@ struct one_wave : quiet_lookback {
 };
 /* The ring with cp.async: quiet-lookback's tile (128 threads of 16 vectors), 2 slots of 32 KiB,
  * 3 blocks a multiprocessor (the shared memory's limit: 6 tiles in flight on each). */
-struct ring : one_launch {
-    static constexpr int VECS = 16, MIN_BLOCKS = 3;
+struct ring : quiet_lookback {
+    static constexpr int MIN_BLOCKS = 3;
     static constexpr schedule_kind SCHEDULE = RING;
     static constexpr int STAGES = 2;
     static constexpr bool BULK = false;

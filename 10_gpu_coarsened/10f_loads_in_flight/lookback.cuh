@@ -123,20 +123,14 @@ static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *d
         return 0;
     }
     if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
-    if (PEEK) {
-        /* Step 10f: lane 0 polls the predecessor alone; a PREFIX there is the carry, found with
-         * one atomic instead of 32. */
-        const tile_descriptor d =
-            __shfl_sync(FULL_WARP, lane0 ? descriptor_load(descriptors, tile - 1) : 0, 0);
-        if (descriptor_status(d) == STATUS_PREFIX) {
-            const uint32_t exclusive = descriptor_value(d);
-            if (lane0)
-                descriptor_store(descriptors, tile,
-                                 descriptor_make(STATUS_PREFIX, exclusive + aggregate));
-            return exclusive;
-        }
-    }
-    const uint32_t exclusive = lookback_warp<QUIET>(descriptors, tile);
+    /* PEEK: lane 0 polls the predecessor alone; a PREFIX there is the carry, and no warp looks
+     * back. */
+    tile_descriptor peeked = 0;
+    if (PEEK)
+        peeked = __shfl_sync(FULL_WARP, lane0 ? descriptor_load(descriptors, tile - 1) : 0, 0);
+    const uint32_t exclusive = descriptor_status(peeked) == STATUS_PREFIX
+                                   ? descriptor_value(peeked)
+                                   : lookback_warp<QUIET>(descriptors, tile);
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)

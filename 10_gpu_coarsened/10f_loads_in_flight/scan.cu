@@ -124,16 +124,6 @@ template <class C> static __device__ __forceinline__ uint32_t warp_scan_rows(uin
     return warp_sum;
 }
 
-/* The scan's one barrier: the whole block's, or the scan warps' alone where a warp of its own
- * looks back (3i; named barrier 1, as __syncthreads is barrier 0). */
-template <class C> static __device__ __forceinline__ void scan_barrier(void)
-{
-    if constexpr (C::LOOKBACK_WARP)
-        asm volatile("bar.sync 1, %0;" ::"n"(C::THREADS) : "memory");
-    else
-        __syncthreads();
-}
-
 /* Returns the tile's aggregate, and in `pending` the totals of the warps before this one, which
  * the caller adds together with the tile's carry. */
 template <class C>
@@ -143,7 +133,7 @@ static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_
     __shared__ uint32_t warp_totals[WARPS];
     const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
     if (lane == 0) warp_totals[warp] = warp_sum;
-    scan_barrier<C>();
+    __syncthreads();
     /* Every warp scans the WARPS totals itself: no second barrier. The next write of
      * warp_totals comes after the caller's carry barrier, which follows these reads. */
     uint32_t w = warp_inclusive_scan(lane < WARPS ? warp_totals[lane] : 0);
@@ -258,7 +248,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
 }
 
 /* A variant's schedule (C::SCHEDULE): one block per tile (3d), the cooperative loop (3e; with
- * C::PREFETCH, 3f), one wave (3g), the load ring (3h; with C::LOOKBACK_WARP, 3i). */
+ * C::PREFETCH, 3f), one wave (3g), the load ring (3h). */
 enum schedule_kind { ONE_TILE, COOPERATIVE, ONE_WAVE, RING };
 
 /* 3e. The cooperative loop (one-launch). A cooperative launch (cudaLaunchCooperativeKernel,
@@ -276,7 +266,6 @@ template <class C>
 static __device__ __forceinline__ void clear_descriptors(tile_descriptor *descriptors,
                                                          uint32_t tiles)
 {
-    if (threadIdx.x >= C::THREADS) return; /* (3i's look-back warp) */
     for (size_t i = (size_t)blockIdx.x * C::THREADS + threadIdx.x; i < tiles;
          i += (size_t)gridDim.x * C::THREADS)
         descriptors[i] = 0;
@@ -575,84 +564,6 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     }
 }
 
-/* 3i. A warp of its own for the look-back (ring+bulk+lookback-warp). In 3h the whole block waits
- *     for the carry while warp 0 looks back. Here one more warp, the block's last, does nothing
- *     but look back, tile after tile, while the THREADS scan threads go on: they scan tile k,
- *     then meet the look-back warp once, handing tile k's aggregate over and taking tile k - 1's
- *     carry, then store tile k - 1; they hold two tiles in registers, as 3f does. The look-back
- *     of tile k thus runs during the scan of tile k + 1. The meeting is a named barrier of the
- *     THREADS + 32 threads (bar.sync 2: __syncthreads is barrier 0, the scan's is 1); the shared
- *     words alternate by tile, so that neither side overwrites one the other has yet to read.
- *     Forward progress: take the lowest tile without a PREFIX, its block's k-th. Its scan threads
- *     come to meeting k once tile k is scanned (a copy is always served), and its look-back warp
- *     once tile k - 1, lower, is done; then every tile its look-back reads is done. */
-template <int THREADS> static __device__ __forceinline__ void handover_barrier(void)
-{
-    asm volatile("barrier.sync 2, %0;" ::"n"(THREADS) : "memory");
-}
-
-template <class C, bool ALIGNED_IN>
-__global__ void __launch_bounds__(C::THREADS + WARP_THREADS, C::MIN_BLOCKS)
-    ring_lookback_warp_scan(tile_io io, uint32_t tiles, tile_descriptor *descriptors)
-{
-    extern __shared__ uint4 slots[];
-    __shared__ uint64_t full[C::STAGES];
-    __shared__ uint32_t s_aggregate[2], s_carry[2];
-    constexpr int MEETING = C::THREADS + WARP_THREADS;
-    const uint64_t policy = evict_first();
-    if (bulk_copies<C>() && threadIdx.x == 0)
-        for (int k = 0; k < C::STAGES; k++)
-            slot_barrier_init(full + k);
-    clear_descriptors<C>(descriptors, tiles);
-    cooperative_groups::this_grid().sync();
-    int k = 0; /* the parity of the block's current tile */
-    if (threadIdx.x >= C::THREADS) { /* the look-back warp */
-        for (uint32_t tile = blockIdx.x;; tile += gridDim.x, k ^= 1) {
-            handover_barrier<MEETING>(); /* takes aggregate k, hands carry k - 1 over */
-            if (tile >= tiles) return;
-            const uint32_t carry =
-                decoupled_lookback<C::QUIET, C::PEEK>(descriptors, tile, s_aggregate[k]);
-            if (threadIdx.x == C::THREADS) s_carry[k] = carry;
-        }
-    }
-#pragma unroll
-    for (int j = 0; j < C::STAGES; j++)
-        fill_slot<C, ALIGNED_IN>(io, blockIdx.x + j * gridDim.x, tiles, slots + j * tile_vectors<C>,
-                                 full + j, policy);
-    uint32_t phases = 0;
-    int s = 0;
-    uint4 held[C::VECS]; /* the tile before, scanned, waiting for its carry */
-    uint32_t held_pending = 0;
-    for (uint32_t tile = blockIdx.x;; tile += gridDim.x, k ^= 1) {
-        uint4 x[C::VECS] = {};
-        uint32_t pending = 0;
-        if (tile < tiles) {
-            uint4 *slot = slots + s * tile_vectors<C>;
-            read_slot<C, ALIGNED_IN>(io, tile, slot, full + s, s, phases, x);
-            const uint32_t aggregate = scan_tile<C>(x, pending);
-            if (threadIdx.x == 0) {
-                s_aggregate[k] = aggregate;
-                if (tile != 0)
-                    descriptor_store(descriptors, tile,
-                                     descriptor_make(STATUS_AGGREGATE, aggregate));
-            }
-            fill_slot<C, ALIGNED_IN>(io, tile + C::STAGES * gridDim.x, tiles, slot, full + s,
-                                     policy);
-            s = s + 1 == C::STAGES ? 0 : s + 1;
-        }
-        /* Hands aggregate k over, takes carry k - 1; also keeps the scan's reads of warp_totals
-         * before the next tile's writes (join_warps). */
-        handover_barrier<MEETING>();
-        if (tile != blockIdx.x)
-            store_tile<C>(io, tile - gridDim.x, held, s_carry[k ^ 1] + held_pending);
-        if (tile >= tiles) return;
-#pragma unroll
-        for (int v = 0; v < C::VECS; v++)
-            held[v] = x[v];
-        held_pending = pending;
-    }
-}
-
 /* ---- 4. The host side ------------------------------------------------------------------------ */
 
 /* Scratch: the counter, then a descriptor per tile (head may add one tile: count for head = 3). */
@@ -666,16 +577,11 @@ template <class C, bool ALIGNED_IN> static const void *cooperative_kernel(void)
 {
     if constexpr (C::SCHEDULE == ONE_WAVE)
         return (const void *)one_wave_scan<C, ALIGNED_IN>;
-    else if constexpr (C::SCHEDULE == RING && C::LOOKBACK_WARP)
-        return (const void *)ring_lookback_warp_scan<C, ALIGNED_IN>;
     else if constexpr (C::SCHEDULE == RING)
         return (const void *)ring_scan<C, ALIGNED_IN>;
     else
         return (const void *)cooperative_prefetch_scan<C, ALIGNED_IN>;
 }
-
-/* A block's threads: THREADS, and the look-back's own warp where there is one (3i). */
-template <class C> constexpr int block_threads = C::THREADS + (C::LOOKBACK_WARP ? WARP_THREADS : 0);
 
 /* The ring's dynamic shared memory: STAGES tiles (none for the other schedules). */
 template <class C> static size_t ring_bytes(void)
@@ -700,7 +606,7 @@ template <class C, bool ALIGNED_IN> static unsigned resident_blocks(void)
                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             (int)ring_bytes<C>()));
         CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, cooperative_kernel<C, ALIGNED_IN>(), block_threads<C>, ring_bytes<C>()));
+            &per_sm, cooperative_kernel<C, ALIGNED_IN>(), C::THREADS, ring_bytes<C>()));
         blocks = (unsigned)(sms * (per_sm > 0 ? per_sm : 1));
     }
     return blocks;
@@ -724,7 +630,7 @@ static void launch_coarsened(tile_io io, uint32_t tiles, void *scratch)
         void *args[] = {&io, &tiles,
                         C::SCHEDULE == ONE_WAVE ? (void *)&aggregates : (void *)&descriptors};
         CUDA_CHECK(cudaLaunchCooperativeKernel(cooperative_kernel<C, ALIGNED_IN>(), grid,
-                                               block_threads<C>, args, ring_bytes<C>(), 0));
+                                               C::THREADS, args, ring_bytes<C>(), 0));
     }
 }
 
@@ -798,7 +704,6 @@ struct warp_rows_64 {
     static constexpr int MIN_BLOCKS = 5;
     static constexpr bool QUIET = false;
     static constexpr bool PEEK = false;
-    static constexpr bool LOOKBACK_WARP = false;
     static constexpr schedule_kind SCHEDULE = ONE_TILE;
     static constexpr bool PREFETCH = false;
 };
@@ -838,10 +743,6 @@ struct ring_bulk : ring {
     static constexpr int STAGES = 3;
     static constexpr bool BULK = true;
 };
-/* ring+bulk with a warp of its own for the look-back (3i): 256 scan threads and 32 more. */
-struct ring_bulk_lookback_warp : ring_bulk {
-    static constexpr bool LOOKBACK_WARP = true;
-};
 /* The predecessor's descriptor polled first, on the two look-back schedules tuned runs. */
 template <class C> struct peek : C {
     static constexpr bool PEEK = true;
@@ -859,7 +760,6 @@ const scan_variant stage_variants[] = {
     VARIANT("one-wave", one_wave, 0),
     VARIANT("ring", ring, 0),
     VARIANT("ring+bulk", ring_bulk, SCAN_GRADED),
-    VARIANT("ring+bulk+lookback-warp", ring_bulk_lookback_warp, 0),
     VARIANT("quiet-lookback+peek", peek<quiet_lookback>, 0),
     VARIANT("one-launch+prefetch+peek", peek<one_launch_prefetch>, 0),
     {"tuned", tuned_scratch_bytes<one_wave, peek<one_launch_prefetch>, peek<quiet_lookback>>,

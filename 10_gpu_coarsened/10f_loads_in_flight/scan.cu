@@ -5,9 +5,9 @@
  * threads, cp.async from sm_80 on (ring) and the bulk-copy engine from sm_90 on (ring+bulk).
  * And a look-back that polls its predecessor alone first (PEEK, lookback.cuh), which 10c's size
  * rule now uses (section 5).
- * Expected: as many bytes in flight as a copy keeps while tiles wait. Measured on an H100: the
- * rings behind 10c's schedules from 2^13 up (its memory already streams at copy's pace), the
- * peek up to 1% ahead on large arrays; the H200 is still to be measured (NOTES.md).
+ * Expected: as many bytes in flight as a copy keeps while tiles wait. Measured on an H100 and an
+ * H200: the rings behind 10c's schedules from 2^13 up on both, the peek up to 3% ahead on
+ * large arrays (the README's results).
  * Run it: make stage-10f (from the top folder) or make (in this folder).
  * The files: block_scan.cuh (05's warp scan, carried unchanged), lookback.cuh (10b's quiet
  * look-back, and the peek); this file (10c's tile, kernels and schedules, and the ring). */
@@ -660,8 +660,8 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
  * cooperative kernel with the next tile prefetched (the look-back's latency hidden behind loads).
  * Above, one block per tile, where the hardware hands each new tile to whichever multiprocessor
  * frees up first. Both look-backs peek at the predecessor first. The ring is in no rule: on the
- * H100 it is behind this rule at every size from 2^13 up (the README's results). The crossings
- * are 10c's, measured on an H100 and an H200 (10c's README says how). */
+ * H100 and the H200 it is behind this rule, or level with it, at every size from 2^13 up (the
+ * README's results). The crossings are 10c's, measured on both GPUs (10c's README says how). */
 #define PREFETCH_WAVES 24
 
 /* The tiles of n elements, counted for head = 3 as in section 4: the descriptors of the scratch,

@@ -251,7 +251,8 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
  * C::PREFETCH, 3f), one wave (3g), the load ring (3h). */
 enum schedule_kind { ONE_TILE, COOPERATIVE, ONE_WAVE, RING };
 
-/* 3e. The cooperative loop (one-launch). A cooperative launch (cudaLaunchCooperativeKernel,
+/* 3e. The cooperative loop (10c's one-launch; this step keeps its clearing, under 3f and 3h, and
+ *     not its kernel, which no row here runs). A cooperative launch (cudaLaunchCooperativeKernel,
  *     section 4) starts only as many blocks as fit on the GPU at once and guarantees that all of
  *     them are resident together, or fails; in exchange the kernel may use a grid barrier
  *     (cooperative_groups::this_grid().sync()), where every thread of every block waits until all
@@ -579,8 +580,11 @@ template <class C, bool ALIGNED_IN> static const void *cooperative_kernel(void)
         return (const void *)one_wave_scan<C, ALIGNED_IN>;
     else if constexpr (C::SCHEDULE == RING)
         return (const void *)ring_scan<C, ALIGNED_IN>;
-    else
+    else {
+        /* 10c's cooperative loop without the prefetch (its one-launch row) is not carried. */
+        static_assert(C::PREFETCH, "the cooperative loop runs here only with the prefetch (3f)");
         return (const void *)cooperative_prefetch_scan<C, ALIGNED_IN>;
+    }
 }
 
 /* The ring's dynamic shared memory: STAGES tiles (none for the other schedules). */

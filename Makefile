@@ -177,7 +177,7 @@ gpu-archs:
 	    $(MAKE_QUIET) $(PARALLEL) BUILD=build/$$arch GPU_ARCH=$$arch GPU=1 WERROR=1 gpu-objects || exit 1; \
 	done; echo "gpu-archs: every GPU unit compiles for $(GPU_ARCHS)",echo "SKIP: no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)")
 
-gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o))
+gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(BUILD)/common/runner_gpu.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o))
 	@echo "  $(GPU_ARCH): $(words $^) GPU objects compiled, warnings as errors (or up to date)"
 
 sanitize-gpu:
@@ -192,7 +192,7 @@ handout:
 # make do not apply to a grade. Exit status: make's own (0, or 2 when the grade could not be
 # made); common/grade.sh itself exits 77 where the unit cannot run here.
 grade:
-	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)")
+	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
 
 format:
 	clang-format -i $(wildcard common/*.c common/*.h common/*.cu $(foreach u,$(UNITS),$(u)/*.c $(u)/*.h $(u)/*.cu $(u)/*.cuh))

@@ -9,8 +9,7 @@
 
 app_args app_row_args;
 
-void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
-                        void *scratch)
+void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     app_variant_of(row)->run(in, out, n, &app_row_args, scratch);
 }
@@ -174,12 +173,18 @@ uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, 
     return app_family_counts(f) ? count : n;
 }
 
-uint32_t app_tail_word(size_t k) { return SCAN_GUARD_WORD ^ (uint32_t)(k * 0x9E3779B9u); }
-
-void app_poison(const uint32_t *expected, uint64_t count, uint32_t *out, size_t n)
+uint32_t app_tail_word(size_t k)
 {
-    for (size_t k = 0; k < n; k++)
-        out[k] = k < count ? ~expected[k] : app_tail_word(k);
+    uint64_t state = ((uint64_t)scan_guard_word() << 32) ^ (uint64_t)k;
+    return (uint32_t)scan_random_next(&state);
+}
+
+void app_poison(uint64_t count, uint32_t *out, size_t n)
+{
+    const size_t kept = count < n ? (size_t)count : n;
+    scan_poison(out, kept);
+    for (size_t k = kept; k < n; k++)
+        out[k] = app_tail_word(k);
 }
 
 /* float-sum: every output within the bound of its summation order; exact where it must be. */

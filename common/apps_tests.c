@@ -77,7 +77,7 @@ typedef struct app_expected {
 static void poison(const scan_expected *x, uint32_t *out, size_t n)
 {
     const app_expected *a = x->context;
-    app_poison(x->expected, a->count, out, n);
+    app_poison(a->count, out, n);
 }
 
 /* The count poisoned before every run, and the variant given the guarded flags and count. */

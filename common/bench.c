@@ -31,12 +31,14 @@
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
 #define MAX_SIZES         128
-#define BYTES_PER_ELEMENT 8.0  /* one read and one write: the articles' convention */
-#define SAMPLE_MS         2.0  /* a timed sample is a batch of runs lasting about this long */
-#define MIN_SAMPLES       3
-#define MAX_SAMPLES       4096 /* samples per row and size at most */
-#define DEFAULT_CAP_S     2.0  /* a variant whose single run takes longer stops at that size */
-#define TABLE_WIDTH       120  /* the terminal table's columns at most */
+#define BYTES_PER_ELEMENT 8.0 /* one read and one write: the articles' convention */
+#define SAMPLE_MS                                                                                  \
+    2.0 /* a timed sample is a batch of runs lasting about this long,                              \
+           unless the platform says otherwise */
+#define MIN_SAMPLES   3
+#define MAX_SAMPLES   4096 /* samples per row and size at most */
+#define DEFAULT_CAP_S 2.0  /* a variant whose single run takes longer stops at that size */
+#define TABLE_WIDTH   120  /* the terminal table's columns at most */
 
 typedef struct row {
     const scan_row *r;
@@ -45,7 +47,9 @@ typedef struct row {
     size_t stopped_after; /* nonzero: one run at this size outlasted the cap */
     /* the current size's measurement */
     void *scratch;
-    int timing; /* takes samples in turn with the other rows */
+    uint32_t *verified; /* its checked output, where the platform checks timed output */
+    size_t words;       /* the words of out that hold the result (n, or a compaction's count) */
+    int timing;         /* takes samples in turn with the other rows */
     long batch, reps;
     double once_ms, spent_ms;
     size_t count;
@@ -84,7 +88,7 @@ static void usage(FILE *to, const char *argv0)
         "  --seed N         seed of the random input (default: SCAN_SEED, else the clock)\n"
         "  --variant NAME   time only this variant (repeatable); the reference rows always run\n"
         "  --graded         time only the variant `make grade` scores (the one whose code the\n"
-        "                   classroom kit blanks)\n"
+        "                   classroom kit blanks), without the reference rows\n"
         "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
         "                   is named for this machine\n"
         "  --check-args     check the other arguments, then exit: 0, or 2 with this text\n",
@@ -215,7 +219,8 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
             return bad_usage(argv[0], "unknown or incomplete argument", a);
         }
     }
-    if (opt->quick && !opt->sizes_given) opt->budget_s = opt->budget_s < 0.05 ? opt->budget_s : 0.05;
+    if (opt->quick && !opt->sizes_given)
+        opt->budget_s = opt->budget_s < 0.05 ? opt->budget_s : 0.05;
     if (!opt->sizes_given &&
         !parse_sizes(opt->quick ? config->quick_sizes : config->sizes, opt, err, sizeof err)) {
         fprintf(stderr, "%s: the unit's default sizes are wrong: %s\n", argv[0], err);
@@ -250,9 +255,9 @@ static row *make_rows(const scan_bench_config *config, const options *opt, size_
     size_t k = 0;
     for (size_t v = 0; v < scan_row_count; v++, k++) {
         rows[k].r = &scan_rows[v];
-        rows[k].selected = (opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
-                                        : scan_named_row_count() == 0) ||
-                           scan_row_is_named(v);
+        rows[k].selected =
+            (opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0 : scan_named_row_count() == 0) ||
+            scan_row_is_named(v);
     }
     for (size_t r = 0; r < platform; r++, k++) {
         refs[r] = scan_row_of(&scan_platform_here.references[r]);
@@ -260,8 +265,12 @@ static row *make_rows(const scan_bench_config *config, const options *opt, size_
     }
     for (size_t r = 0; r < config->reference_count; r++, k++)
         rows[k].r = &config->references[r];
-    for (size_t i = scan_row_count; i < k; i++)
-        rows[i].is_reference = rows[i].selected = 1;
+    /* --graded times the graded variant alone: `make grade` compares it with the reference
+     * kernel, not with copy or CUB */
+    for (size_t i = scan_row_count; i < k; i++) {
+        rows[i].is_reference = 1;
+        rows[i].selected = !opt->graded;
+    }
     for (size_t i = 0; i < k; i++)
         rows[i].rate = calloc(opt->size_count ? opt->size_count : 1, sizeof *rows[i].rate);
     *count = k;
@@ -282,11 +291,14 @@ static const char *row_role(const row *r)
 static void memory_needed(const scan_bench_config *config, const row *rows, size_t row_count,
                           size_t n, size_t *device, size_t *host)
 {
-    size_t scratch = 0;
-    for (size_t r = 0; r < row_count; r++)
+    size_t scratch = 0, checked = 0;
+    for (size_t r = 0; r < row_count; r++) {
         if (rows[r].selected && rows[r].r->scratch_bytes) scratch += rows[r].r->scratch_bytes(n);
+        checked += rows[r].selected && !rows[r].is_reference;
+    }
     *device = (config->device_arrays ? config->device_arrays : 2) * n * sizeof(uint32_t) + scratch;
     *host = (config->host_arrays ? config->host_arrays : 3) * n * sizeof(uint32_t);
+    if (scan_platform_here.checks_timed_output) *host += checked * n * sizeof(uint32_t);
 }
 
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
@@ -412,28 +424,40 @@ static void report_progress(progress *p, const char *nb, size_t s, size_t sizes,
  * row's output is wrong. */
 static int check_and_start(row *rw, const scan_bench_config *config, const options *opt,
                            const uint32_t *input, const uint32_t *expected, uint32_t *actual,
-                           const uint32_t *in, uint32_t *out, size_t n, size_t s,
-                           const char *stage)
+                           const uint32_t *in, uint32_t *out, size_t n, size_t s, const char *stage)
 {
     size_t scratch_bytes = rw->r->scratch_bytes ? rw->r->scratch_bytes(n) : 0;
     rw->scratch = scratch_bytes ? scan_platform_here.alloc(scratch_bytes) : NULL;
-    scan_poison(actual, expected, n);
+    scan_poison(actual, n);
     scan_platform_here.upload(out, actual, n * sizeof *out);
     scan_row_run(rw->r, in, out, n, rw->scratch);
     scan_platform_here.finish();
+    rw->words = n;
     if (!rw->is_reference) {
         char msg[512];
         scan_platform_here.download(actual, out, n * sizeof *out);
-        if (config->check ? !config->check(rw->r, input, actual, n, msg, sizeof msg)
+        if (config->check ? !config->check(rw->r, input, actual, n, &rw->words, msg, sizeof msg)
                           : !scan_compare(expected, actual, n, msg, sizeof msg)) {
             fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (seed %llu): %s\n", stage,
                     rw->r->name, n, (unsigned long long)(opt->seed + n), msg);
             return 0;
         }
+        if (scan_platform_here.checks_timed_output) {
+            rw->verified = scan_host_words(rw->words);
+            if (!rw->verified) {
+                fprintf(stderr, "cannot allocate the checked output of '%s' at n=%zu\n",
+                        rw->r->name, n);
+                return 0;
+            }
+            memcpy(rw->verified, actual, rw->words * sizeof *actual);
+        }
     }
-    double once = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, 1);
+    double once =
+        scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, 1, rw->verified, rw->words);
     rw->once_ms = once;
-    rw->batch = once > 0 ? (long)(SAMPLE_MS / once) : 1000;
+    const double sample_ms =
+        scan_platform_here.sample_ms > 0 ? scan_platform_here.sample_ms : SAMPLE_MS;
+    rw->batch = once > 0 ? (long)(sample_ms / once) : 1000;
     rw->batch = rw->batch < 1 ? 1 : rw->batch > opt->max_reps ? opt->max_reps : rw->batch;
     rw->reps = 0;
     rw->spent_ms = 0;
@@ -466,7 +490,8 @@ static void take_samples(row *rows, size_t row_count, const options *opt, const 
                 }
                 continue;
             }
-            double ms = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, rw->batch);
+            double ms = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, rw->batch,
+                                                     rw->verified, rw->words);
             rw->samples[rw->count++] = ms / (double)rw->batch;
             rw->reps += rw->batch;
             rw->spent_ms += ms;
@@ -476,14 +501,16 @@ static void take_samples(row *rows, size_t row_count, const options *opt, const 
 }
 
 /* Step 3: each row's median and minimum into the CSV and the table's memory. */
-static void record(row *rows, size_t row_count, const scan_bench_config *config, size_t n,
-                   size_t s, FILE *csv, const char *stage, const char *device)
+static void record(row *rows, size_t row_count, const scan_bench_config *config, size_t n, size_t s,
+                   FILE *csv, const char *stage, const char *device)
 {
     for (size_t r = 0; r < row_count; r++) {
         row *rw = &rows[r];
         if (!rw->selected) continue;
         if (rw->scratch) scan_platform_here.release(rw->scratch);
         rw->scratch = NULL;
+        free(rw->verified);
+        rw->verified = NULL;
         if (rw->count == 0) continue; /* skipped: an earlier size outlasted the cap */
         qsort(rw->samples, rw->count, sizeof rw->samples[0], cmp_double);
         size_t c = rw->count;
@@ -599,6 +626,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     if (!scan_read_environment(argv[0], &opt.seed)) return 2;
     int status = parse_options(argc, argv, config, &opt);
     if (status >= 0) return status;
+    scan_seed_poison(opt.seed);
 
     const char *why_not = scan_platform_here.probe();
     if (why_not) {
@@ -617,8 +645,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         csv = open_csv(stage, &opt, device, facts, config->bytes_per_element != NULL, argv[0]);
         if (!csv) return 2;
     }
-    printf("%s on %s (%s)\nseed %llu, %g s per point, each row checked before it is timed\n",
-           stage, device, scan_platform_here.kind, (unsigned long long)opt.seed, opt.budget_s);
+    printf("%s on %s (%s)\nseed %llu, %g s per point, each row checked before it is timed\n", stage,
+           device, scan_platform_here.kind, (unsigned long long)opt.seed, opt.budget_s);
     fflush(stdout);
 
     progress p = {stage, wall_s(), wall_s(), isatty(STDERR_FILENO)};
@@ -626,7 +654,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         if (!measure_size(rows, row_count, config, &opt, s, csv, stage, device, &p)) return 1;
 
     print_table(rows, row_count, &opt);
-    printf("(the median time per point, as %s; * a reference row;\n %s; the CSV has the minimum too)\n",
+    printf("(the median time per point, as %s; * a reference row;\n %s; the CSV has the minimum "
+           "too)\n",
            !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "G elements/s = n / time",
            config->bytes_per_element ? "GB/s counts the bytes each row must move per element"
                                      : "GB/s counts 8 bytes per element, one read and one write");

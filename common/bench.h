@@ -34,7 +34,7 @@ typedef struct scan_bench_config {
     void (*fill)(uint32_t *input, size_t n, uint64_t seed);
     void (*prepare)(const uint32_t *input, size_t n, uint64_t seed);
     int (*check)(const scan_row *row, const uint32_t *input, const uint32_t *actual, size_t n,
-                 char *msg, size_t msg_size);
+                 size_t *words, char *msg, size_t msg_size);
     double (*bytes_per_element)(const scan_row *row, size_t n);
     const scan_row *references;
     size_t reference_count;

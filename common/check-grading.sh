@@ -1,34 +1,54 @@
 #!/bin/bash
-# Grades uploads through the Gradescope path (common/classroom/gradescope/run_autograder, as
-# Gradescope runs it, with this tree as the reference) and checks what they score:
-#   forged      a blank kernel (the handout's kernel file of the first stage, a CPU one) beside a
-#               test.c that prints one
-#               passing TAP line (and --list one case), a bench.c that writes a CSV of 1e-6 ms
-#               times, and a Makefile whose `grade` writes a perfect score;
-#   destructor  the blank kernel with a destructor that rewrites Check's logs (TAP and XML) with
-#               passing cases once the tests have run;
-#   exit        the blank kernel ending the test process, exit(0), where its code would run (to
-#               Check, a case whose process exits with status 0 passed);
-#   blank       the blank kernel alone;
-#   solved      this tree's own kernel.
-# Before that, every unit's handout is made (none may give its solution away). Each forgery must
-# score exactly what the blank kernel scores: the forged upload names the files it ignored, the
-# destructor's kernel is refused before the tests run. The solution must pass every test case.
-#   common/check-grading.sh        (make check-grading; CI runs it)
+# Grades forged uploads of one unit and checks that each scores no more than the blank handout:
+#
+#   common/check-grading.sh [N]      (make check-grading [STAGE=N]; CI runs it for stage 3)
+#
+# N defaults to stage 3 on an x86-64 CPU with AVX2, else stage 1; a GPU unit needs a GPU. Every
+# forgery is a kernel file that would have scored points under a grader that ran the kernel in
+# its own process (written for this check, against the unit's variant table):
+#   poison        the blank kernel, then out[i] = ~out[i]: the complement of the poison
+#   harness       the blank kernel writing the harness's state (scan_row_count = 0)
+#   memory        the blank kernel searching its process's memory for the expected output
+#   exit          the blank kernel ending its process, exit(0), where it runs
+#   early         the solution, run in a thread of its own after the run returns (CPU units)
+#   daemon        the blank kernel leaving a process behind that writes a perfect results.json
+#   exec          the blank kernel making its process the reference's runner (execv)
+#   include       one line: #include of the reference's kernel file, by its absolute path
+#   symlink       the kernel file as a symbolic link to the reference's
+#   function      the blank kernel calling the harness's reference scan, scan_reference
+#   above-2-26    the solution, writing nothing for n > 2^26
+#   2-21-to-2-24  the solution, writing nothing for 2^21 < n < 2^24
+#   missing       the blank kernel saying that every variant needs avx512vbmi2
+#   uploads       the blank kernel beside a test.c, bench.c and Makefile that report a full score
+# Each goes through the Gradescope path (common/classroom/gradescope/run_autograder, the files
+# uploaded alone) and the GitHub Classroom path (a copy of the repository, graded by the
+# reference's `make grade`, its score read by at-least.sh as the workflow's ten steps do). Before
+# that, every unit's handout is made (none may give its solution away); after, the solution must
+# score at least 99 through both paths. CHECK_GRADING_FORGERIES="poison exit" grades those alone;
+# CHECK_GRADING_LOGS=dir keeps the output of every grade.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . common/course.sh
-stage=$(units | head -n 1) # a CPU stage: it grades on any machine
-id=$(unit_id "$stage") kernel=$(unit_kernel "$stage")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 fail() { echo "check-grading: $*" >&2; exit 1; }
 
-# Gradescope's layout: /autograder/source/reference (the course), /autograder/submission.
-mkdir -p "$work/autograder/source/reference" "$work/autograder/results"
-tree_files | tar --null -T - -cf - | tar -xf - -C "$work/autograder/source/reference"
-common/handout.sh "$id" "$work/handout" >/dev/null || fail "make handout STAGE=$id failed"
+if [ -n "${1:-}" ]; then
+    stage=$(unit_dir "$1") || exit 2
+elif [ "$(uname -m)" = x86_64 ] && grep -qw avx2 /proc/cpuinfo; then
+    stage=$(unit_dir 3)
+else
+    stage=$(units | head -n 1)
+fi
+id=$(unit_id "$stage") kind=$(unit_kind "$stage") kernel=$(unit_kernel "$stage") name=${stage##*/}
+if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    echo "SKIP: check-grading $id needs an NVIDIA GPU"
+    exit 77
+fi
+work=$(mktemp -d)
+# CHECK_GRADING_LOGS=dir keeps every grade's output there.
+trap '[ -z "${CHECK_GRADING_LOGS:-}" ] || { mkdir -p "$CHECK_GRADING_LOGS" && cp "$work"/*.log "$CHECK_GRADING_LOGS/"; }; rm -rf "$work"' EXIT
+chmod 711 "$work"
+
 # Every unit's handout: made, and giving none of its solution away (handout.sh refuses a copy that
 # still holds a line of it, in a diagram, a note or a later file).
 for u in $(units); do
@@ -37,117 +57,207 @@ for u in $(units); do
 done
 echo "check-grading: $(units | wc -l) handouts made, none giving its solution away"
 
-submit() { # name files...: grade an upload of these files; its results.json becomes $work/NAME.json
-    local name=$1
-    shift
+# The reference, laid out as Gradescope's container holds it (/autograder/source/reference), and
+# the handout, whose kernel file is the blank one.
+ref=$work/autograder/source/reference
+mkdir -p "$ref" "$work/autograder/results"
+tree_files | tar --null -T - -cf - | tar -xf - -C "$ref"
+common/handout.sh "$id" "$work/handout" >/dev/null || fail "make handout STAGE=$id failed"
+blank=$work/handout/$kernel solution=$top/$kernel
+make -s -C "$ref" GPU="$([ "$kind" = gpu ] && echo 1 || echo 0)" "build/$stage/graders" >"$work/ref-build.log" 2>&1 ||
+    { cat "$work/ref-build.log"; fail "the reference's $stage does not build"; }
+
+# ---- the forgeries -------------------------------------------------------------------------------
+# Most wrap a kernel file (the blank one or the solution): its variant table is renamed, and a
+# table of the same names, tiles and flags (this tree's, read from the grader's proxy table) calls
+# it, with the forgery's code before or after the graded variant's run.
+apps=$(unit_is_apps "$stage" && echo 1 || echo 0)
+table=$(sed -n 's/^    {\("[^"]*"\), \(\((app_family)-*[0-9]*, \)\{0,1\}\)scratch_\([0-9]*\), run_[0-9]*, \([0-9]*\), \([0-9]*\)u},$/\1|\3|\4|\5|\6/p' "$ref/build/$stage/proxy.c")
+[ -n "$table" ] || fail "no variant table in $ref/build/$stage/proxy.c"
+wrap() { # kernel-file before-code after-code [extra-top-code] [extra-bottom-code] > forged file
+    local inner=$1 before=$2 after=$3 head=${4:-} tail=${5:-}
+    local v=stage_variants c=stage_variant_count args="" pass="" sig
+    [ "$apps" = 0 ] || { v=app_variants c=app_variant_count args=", const app_args *args" pass=", args"; }
+    echo "#define $v forgery_inner_variants"
+    echo "#define $c forgery_inner_count"
+    echo "$head"
+    cat "$inner"
+    echo "#undef $v"
+    echo "#undef $c"
+    cat <<EOF
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __cplusplus
+#define FORGED extern "C"
+#else
+#define FORGED
+#endif
+$tail
+EOF
+    local k=0 name family scratch tile flags rows=""
+    while IFS='|' read -r name family scratch tile flags; do
+        sig="const uint32_t *in, uint32_t *out, size_t n$args, void *scratch"
+        echo "static size_t scratch_$k(size_t n) { return forgery_inner_variants[$k].scratch_bytes ? forgery_inner_variants[$k].scratch_bytes(n) : 0; }"
+        if [ $((flags & 1)) = 1 ]; then
+            echo "static void run_$k($sig) { $before forgery_inner_variants[$k].run(in, out, n$pass, scratch); $after }"
+        else
+            echo "static void run_$k($sig) { forgery_inner_variants[$k].run(in, out, n$pass, scratch); }"
+        fi
+        rows="$rows    {$name, $family scratch_$k, run_$k, $tile, $flags},"$'\n'
+        k=$((k + 1))
+    done <<<"$table"
+    printf 'FORGED const %s %s[] = {\n%s};\n' "$([ "$apps" = 1 ] && echo app_variant || echo scan_variant)" "$v" "$rows"
+    echo "FORGED const size_t $c = $k;"
+}
+# out[i] = ~out[i]; and a scan written here, for the memory search, on the host.
+if [ "$kind" = gpu ]; then
+    flip='static __global__ void flip(uint32_t *out, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) out[i] = ~out[i]; }'
+    flip_call='if (n) flip<<<(unsigned)((n + 255) / 256), 256>>>(out, n);'
+    to_host='cudaMemcpy(host, in, 4 * 4, cudaMemcpyDeviceToHost);'
+    from_host='cudaMemcpy(out, found, n * 4, cudaMemcpyHostToDevice);'
+else
+    flip=''
+    flip_call='for (size_t i = 0; i < n; i++) out[i] = ~out[i];'
+    to_host='memcpy(host, in, 4 * 4);'
+    from_host='memcpy(out, found, n * 4);'
+fi
+memory_search="
+#include <stdio.h>
+/* Any array in this process's memory that starts as the inclusive sum of in would start. */
+static const uint32_t *find_expected(const uint32_t *in, size_t n)
+{
+    uint32_t host[4], want[4];
+    if (n < 4) return NULL;
+    $to_host
+    want[0] = host[0];
+    for (int i = 1; i < 4; i++) want[i] = want[i - 1] + host[i];
+    FILE *maps = fopen(\"/proc/self/maps\", \"r\");
+    char line[512];
+    while (maps && fgets(line, sizeof line, maps)) {
+        unsigned long from, to;
+        char perms[8], path[256] = \"\";
+        if (sscanf(line, \"%lx-%lx %7s %*s %*s %*s %255s\", &from, &to, perms, path) < 3 || perms[0] != 'r') continue;
+        if (path[0] && strcmp(path, \"[heap]\") && strcmp(path, \"[stack]\")) continue; /* memory, not files or devices */
+        for (const uint32_t *p = (const uint32_t *)from; p + n <= (const uint32_t *)to; p++)
+            if (p[0] == want[0] && p[1] == want[1] && p[2] == want[2] && p[3] == want[3]) { fclose(maps); return p; }
+    }
+    if (maps) fclose(maps);
+    return NULL;
+}"
+forge() { # name: writes $work/forged/NAME/ (the files to upload)
+    local d=$work/forged/$1 f=$work/forged/$1/${kernel##*/} base=$work/handout k
+    mkdir -p "$d"
+    # the unit's other kernel files (its headers): the solution's beside a forged solution
+    case $1 in above-2-26 | 2-21-to-2-24 | early) base=$top ;; esac
+    for k in $(unit_kernel_files "$stage"); do [ "$k" = "$kernel" ] || cp "$base/$k" "$d/"; done
+    case $1 in
+    poison) wrap "$blank" "" "$flip_call" "" "$flip" >"$f" ;;
+    harness) wrap "$blank" "scan_row_count = 0;" "" "" \
+        '__attribute__((weak)) size_t scan_row_count = 1; /* the harness'"'"'s, in its process */' >"$f" ;;
+    memory) wrap "$blank" "" "{ const uint32_t *found = find_expected(in, n); if (found) { $from_host } }" "" \
+        "$memory_search" >"$f" ;;
+    exit) wrap "$blank" "exit(0);" "" >"$f" ;;
+    early) wrap "$solution" "struct job *j = (struct job *)malloc(sizeof *j); pthread_t t; if (j) { j->in = in; j->out = out; j->n = n; j->scratch = scratch; pthread_create(&t, NULL, later, j); pthread_detach(t); } return;" "" "" \
+        "#include <pthread.h>
+#include <unistd.h>
+struct job { const uint32_t *in; uint32_t *out; size_t n; void *scratch; };
+static void *later(void *p) { struct job *j = (struct job *)p; usleep(2000); forgery_inner_variants[$(graded_index)].run(j->in, j->out, j->n, j->scratch); free(j); return NULL; }" >"$f" ;;
+    daemon) wrap "$blank" "" "" "" "#include <stdio.h>
+#include <unistd.h>
+__attribute__((constructor)) static void forge_results(void)
+{
+    if (fork() != 0) return;
+    setsid();
+    for (int i = 0; i < 600; i++) {
+        const char *paths[] = {\"$ref/build/grade/results.json\", \"$ref/build/grade/$name.xml\"};
+        for (int k = 0; k < 2; k++) {
+            FILE *f = fopen(paths[k], \"w\");
+            if (f) { fputs(k ? \"<test result=\\\"success\\\"></test>\" : \"{\\\"score\\\": 100.0}\", f); fclose(f); }
+        }
+        usleep(100000);
+    }
+    _exit(0);
+}" >"$f" ;;
+    exec) wrap "$blank" "" "" "" "#include <unistd.h>
+__attribute__((constructor)) static void become_reference(void)
+{
+    char *argv[] = {(char *)\"$ref/build/$stage/runner\", NULL};
+    execv(argv[0], argv);
+}" >"$f" ;;
+    include) echo "#include \"$ref/$kernel\"" >"$f" ;;
+    symlink) ln -s "$ref/$kernel" "$f" ;;
+    function) wrap "$blank" "scan_reference(in, out, n); return;" "" "#include \"harness.h\"" >"$f" ;;
+    above-2-26) wrap "$solution" "if (n > ((size_t)1 << 26)) return;" "" >"$f" ;;
+    2-21-to-2-24) wrap "$solution" "if (n > ((size_t)1 << 21) && n < ((size_t)1 << 24)) return;" "" >"$f" ;;
+    missing) wrap "$blank" "" "" "#define stage_variant_missing forgery_inner_missing" \
+        "#undef stage_variant_missing
+FORGED const char *stage_variant_missing(size_t i) { (void)i; return \"avx512vbmi2\"; }" >"$f" ;;
+    uploads)
+        cp "$blank" "$f"
+        printf '#include <stdio.h>\nint main(void) { puts("100%%: Checks: 1, Failures: 0, Errors: 0"); return 0; }\n' >"$d/test.c"
+        cp "$d/test.c" "$d/bench.c"
+        printf 'grade:\n\t@mkdir -p build/grade && echo "{\\"score\\": 100.0}" > build/grade/results.json\n' >"$d/Makefile" ;;
+    esac
+}
+graded_index() { awk -F'|' '$5 % 2 == 1 { print NR - 1; exit }' <<<"$table"; }
+
+# ---- grading them --------------------------------------------------------------------------------
+gradescope() { # name dir: its files uploaded alone; the score of results.json
     rm -rf "$work/autograder/submission" "$work/autograder/results"/*
     mkdir -p "$work/autograder/submission"
-    cp "$@" "$work/autograder/submission/"
+    cp -P "$2"/* "$work/autograder/submission/"
     AUTOGRADER_ROOT="$work/autograder" GRADE_STAGE=$id \
-        common/classroom/gradescope/run_autograder >"$work/$name.log" 2>&1
+        common/classroom/gradescope/run_autograder >"$work/$1.gradescope.log" 2>&1
     [ -f "$work/autograder/results/results.json" ] ||
-        { cat "$work/$name.log"; fail "the $name upload wrote no results.json"; }
-    cp "$work/autograder/results/results.json" "$work/$name.json"
+        { cat "$work/$1.gradescope.log"; fail "the $1 upload wrote no results.json"; }
+    results_score "$work/autograder/results/results.json"
 }
-score() { results_score "$work/$1.json"; }
-
-# The solution first: its results name the stage's test cases, which the forgeries name too; the
-# graded variant is the one marked SCAN_GRADED in the variant table.
-submit solved "$kernel"
-case=$(sed -n 's/.*"name": "correctness: \([^"]*\)".*/\1/p' "$work/solved.json" | head -n 1)
-variant=$(sed -n 's/^ *{"\([^"]*\)".*SCAN_GRADED.*/\1/p' "$kernel" | head -n 1)
-[ -n "$case" ] && [ -n "$variant" ] || fail "no test case in the solution's results.json, or no SCAN_GRADED variant in $kernel"
-
-# The forgery.
-forged=$work/forged
-mkdir -p "$forged"
-cp "$work/handout/$kernel" "$forged/"
-cat >"$forged/test.c" <<EOF
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-int main(int argc, char **argv)
-{
-    if (argc > 1 && !strcmp(argv[1], "--list")) {
-        puts("$case");
-        return 0;
-    }
-    const char *tap = getenv("CK_TAP_LOG_FILE_NAME");
-    FILE *f = tap ? fopen(tap, "w") : NULL;
-    if (f) {
-        fputs("ok 1 - test.c:$case:$case: Passed\n1..1\n", f);
-        fclose(f);
-    }
-    puts("100%: Checks: 1, Failures: 0, Errors: 0");
-    return 0;
+classroom() { # name dir: a copy of the repository with the kernel files; the steps at-least.sh passed
+    local repo=$work/classroom-$1 t passed=0
+    rm -rf "$repo"
+    cp -a "$work/handout" "$repo"
+    cp -P "$2"/* "$repo/$stage/"
+    GRADE_ID="check-grading-$1" make --no-print-directory -C "$ref" grade STAGE="$id" STUDENT="$repo" >"$work/$1.classroom.log" 2>&1
+    for t in 5 15 25 35 45 55 65 75 85 95; do
+        GRADE_ID="check-grading-$1" "$ref/common/classroom/at-least.sh" $t >/dev/null 2>&1 && passed=$((passed + 1))
+    done
+    rm -rf "$repo"
+    echo "$passed"
 }
-EOF
-cat >"$forged/bench.c" <<EOF
-#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv)
-{
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--csv")) {
-            FILE *f = fopen(argv[i + 1], "w");
-            fputs("stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s\n", f);
-            for (int e = 12; e <= 26; e += 2)
-                fprintf(f, "${stage##*/},$variant,variant,cpu,%d,1,1e-06,1e-06,1e9,8e9\n", 1 << e);
-            fclose(f);
-        }
-    return 0;
-}
-EOF
-printf 'grade:\n\t@mkdir -p build/grade && echo "{\\"score\\": 100.0}" > build/grade/results.json\n' >"$forged/Makefile"
 
-# The kernel forging Check's logs from inside the test process, once the tests have run.
-mkdir -p "$work/destructor"
-{
-    cat "$work/handout/$kernel"
-    cat <<EOF
-#include <stdio.h>
-#include <stdlib.h>
-__attribute__((destructor)) static void forge_logs(void)
-{
-    const char *tap = getenv("CK_TAP_LOG_FILE_NAME"), *xml = getenv("CK_XML_LOG_FILE_NAME");
-    FILE *f;
-    if (tap && (f = fopen(tap, "w"))) {
-        for (int i = 1; i <= 70; i++) fprintf(f, "ok %d - tests.c:$case:$case: Passed\\n", i);
-        fclose(f);
-    }
-    if (xml && (f = fopen(xml, "w"))) {
-        for (int i = 1; i <= 70; i++)
-            fprintf(f, "<test result=\\"success\\">\\n<duration>0.1</duration>\\n"
-                       "<description>$case</description>\\n<message>Passed</message>\\n</test>\\n");
-        fclose(f);
-    }
-}
-EOF
-} >"$work/destructor/${kernel##*/}"
-# The kernel ending each case's process where the student's code would run.
-mkdir -p "$work/exit"
-{ echo '#include <stdlib.h>'; sed 's|^\( *\)/\* TODO: .*\*/$|&\n\1exit(0);|' "$work/handout/$kernel"; } >"$work/exit/${kernel##*/}"
-grep -q 'exit(0);' "$work/exit/${kernel##*/}" || fail "the handout of $stage has no TODO to put exit(0) at"
-
-submit forged "$forged/${kernel##*/}" "$forged"/test.c "$forged"/bench.c "$forged"/Makefile
-submit destructor "$work/destructor/${kernel##*/}"
-submit exit "$work/exit/${kernel##*/}"
-submit blank "$work/handout/$kernel"
-
-blank_score=$(score blank) solved_score=$(score solved)
-echo "check-grading: $stage through the Gradescope path: forged upload $(score forged), destructor $(score destructor), exit(0) $(score exit), blank kernel $blank_score, this tree's kernel $solved_score (of 100)"
-for upload in forged destructor exit blank solved; do
-    [ -n "$(score $upload)" ] || fail "the $upload upload's results.json has no score"
+mkdir -p "$work/forged/blank" "$work/forged/solution"
+for k in $(unit_kernel_files "$stage"); do
+    cp "$work/handout/$k" "$work/forged/blank/"
+    cp "$top/$k" "$work/forged/solution/"
 done
-for forgery in forged destructor exit; do
-    [ "$(score $forgery)" = "$blank_score" ] ||
-        { cat "$work/$forgery.log"; fail "the $forgery upload scored $(score $forgery), the blank kernel $blank_score"; }
+blank_score=$(gradescope blank "$work/forged/blank")
+blank_steps=$(classroom blank "$work/forged/blank")
+awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel scored $blank_score: its tests do not fail"
+echo "check-grading: $stage, the blank handout: $blank_score through Gradescope, $blank_steps of 10 Classroom steps"
+forgeries="poison harness memory exit daemon exec include symlink function above-2-26 2-21-to-2-24 missing uploads"
+[ "$kind" = gpu ] || forgeries="$forgeries early"
+forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
+for forgery in $forgeries; do
+    forge "$forgery"
+    score=$(gradescope "$forgery" "$work/forged/$forgery")
+    steps=$(classroom "$forgery" "$work/forged/$forgery")
+    printf 'check-grading: %-13s %6s through Gradescope, %s of 10 Classroom steps: %s\n' "$forgery" "$score" "$steps" \
+        "$(grep -m 1 -h '^refused\|^grade: .* does not build\|^correctness' "$work/$forgery.gradescope.log" | sed 's/  */ /g')"
+    [ -n "$score" ] || { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload's results.json has no score"; }
+    awk -v s="$score" -v b="$blank_score" 'BEGIN { exit !(s + 0 <= b + 0) }' ||
+        { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload scored $score, the blank kernel $blank_score"; }
+    [ "$steps" -le "$blank_steps" ] ||
+        { cat "$work/$forgery.classroom.log"; fail "the $forgery repository passed $steps Classroom steps, the blank $blank_steps"; }
 done
 for f in test.c bench.c Makefile; do
-    grep -q "^ignored: $f" "$work/forged.log" || { cat "$work/forged.log"; fail "the output does not name $f as ignored"; }
+    grep -q "^ignored: $f" "$work/uploads.gradescope.log" || { cat "$work/uploads.gradescope.log"; fail "the output does not name $f as ignored"; }
 done
-grep -q '^refused: the kernel calls .*fopen' "$work/destructor.log" ||
-    { cat "$work/destructor.log"; fail "the kernel with a destructor was not refused for its fopen"; }
-awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "a blank kernel scored $blank_score: its tests do not fail"
-grep -q '^correctness  70.0 / 70' "$work/solved.log" || { cat "$work/solved.log"; fail "this tree's own kernel does not pass every test case"; }
-echo "check-grading: the forged test.c, bench.c and Makefile were ignored and named; the destructor was refused; exit(0) failed its cases; the blank kernel fails its tests; the solution passes them"
+grep -q '^refused: .*symbolic link' "$work/symlink.gradescope.log" || fail "the symbolic link was not refused by name"
+grep -q '^refused: the kernel includes ' "$work/include.gradescope.log" || fail "the include was not refused by name"
+solved_score=$(gradescope solution "$work/forged/solution")
+solved_steps=$(classroom solution "$work/forged/solution")
+echo "check-grading: $stage, the solution: $solved_score through Gradescope, $solved_steps of 10 Classroom steps"
+awk -v s="$solved_score" 'BEGIN { exit !(s + 0 >= 99) }' || { cat "$work/solution.gradescope.log"; fail "the solution scored $solved_score"; }
+[ "$solved_steps" = 10 ] || { cat "$work/solution.classroom.log"; fail "the solution passed $solved_steps of 10 Classroom steps"; }
+echo "check-grading: every forgery scored no more than the blank handout ($blank_score), the solution $solved_score"

@@ -1,287 +1,412 @@
 #!/bin/bash
 # Grades one unit (a stage or a step) of a student's work against this tree, the reference
-# solution, on this machine, in one run:
+# solution, on this machine:
 #
-#   common/grade.sh N [--student DIR]        (make grade STAGE=N [STUDENT=dir])
+#   common/grade.sh N [--student DIR] [--seed S]    (make grade STAGE=N [STUDENT=dir] [SEED=s])
 #
-# Only the unit's kernel files come from the student: the files `make handout` blanks (scan.c or
-# scan.cu and the headers beside it), taken from DIR/NN_unit/ when DIR is a copy of the
-# repository, else from DIR itself (the files uploaded alone). They are put into a fresh handout of
-# the unit made from this tree, so the tests, their list, the benchmark, the Makefile and this
-# scoring are all this tree's: a test.c, bench.c or Makefile in DIR is ignored, and named. A kernel
-# file DIR lacks is graded as the handout gives it (blank). Without --student, this tree's own
-# kernel is graded (a check of the reference).
-#
-# 0. the student's compiled kernel is inspected before it runs: one that calls I/O or process
-#    functions, registers a constructor or destructor of its own or makes system calls is refused
-#    (common/inspect-kernel.sh), and scores 0;
-# 1. correctness: the unit's tests, one line per test case of the reference's list (Check's XML
-#    log; a case passes when Check says so and it returned, not ended its process);
-# 2. speed: the student's benchmark and the reference's, same sizes, same seed, alternating
-#    twice; the ratio of the graded variant's times per size (the variant marked SCAN_GRADED,
-#    whose code the handout blanks: bench --graded);
-# 3. the score: 70 points for correctness (the fraction of test cases passed), and 30 for speed
-#    (30 x the geometric mean of the ratios, at most 30), given only when every test passes.
-# It prints a table and writes it for autograders: build/grade/UNIT.json (this course's shape) and
-# build/grade/results.json in Gradescope's shape (one entry per test case and one for speed, each
-# with score, max_score, name and output, and the total), copied to /autograder/results/ where
-# that folder exists (GRADESCOPE_RESULTS names another). Exit status: 0 when graded (whatever the
-# score), 2 on bad usage, 77 when the unit cannot run here (a GPU unit without a GPU).
+# The student's code runs in a process of its own that holds no answer: a runner (common/runner.c)
+# built from the unit's kernel files alone, in the grader's sandbox (common/sandbox.h). This
+# tree's test and benchmark code make the inputs, compute the expected outputs, compare them and
+# time the runs from outside (common/platform_remote.c). Step by step:
+# 0. a result that says the grade did not finish, so that no earlier grade's stays in its place;
+# 1. whether the graded variant can run on this machine: the reference's answer;
+# 2. the student's kernel files, regular files only (a link is refused, and named), from
+#    DIR/NN_unit/ when DIR is a copy of the repository, else from DIR itself (the files uploaded
+#    alone); a kernel file DIR lacks is graded as the handout gives it, blank; anything else in
+#    DIR is ignored, and named. Without --student, this tree's own kernel is graded;
+# 3. their build, in the sandbox and within a time limit, with no include outside the unit's
+#    folder, the contract headers and the system's (the compiler's list of what it read says);
+# 4. correctness: this tree's test cases, and drawn_sizes, sizes drawn from the seed (a new seed
+#    every grade, printed; --seed replays one), each case with a runner of its own;
+# 5. speed: the graded variant (SCAN_GRADED), timed from outside in the student's runner and in
+#    the reference's, in turn, twice, same sizes and seed, each side keeping its faster run;
+# 6. the score: 70 points for correctness, the fraction of the cases passed, but none when a
+#    drawn case fails (a kernel right only where the fixed cases look is not right); 30 for speed,
+#    30 x the geometric mean of the ratios (at most 30), given only when every case passes.
+# It prints a table and writes it for autograders: build/grade/UNIT.json and
+# build/grade/results.json (Gradescope's shape), copied to /autograder/results/ where that folder
+# exists (GRADESCOPE_RESULTS names another). Every ending writes both, with this grade's id
+# (GRADE_ID, else GitHub's run and attempt, else a new one; also in build/grade/grade-id), which
+# common/classroom/at-least.sh checks. Exit status: 0 when graded or refused (the result says
+# which), 2 on bad usage, 77 when the unit cannot be graded on this machine, 1 when this tree's
+# own code fails.
 set -uo pipefail
 # The grade builds the default way whatever `make grade` was given (SANITIZE=1, BUILD=..., CC=...,
-# which make passes down in MAKEFLAGS and in the environment): its make calls below read the
-# binaries from build/, and grades stay comparable.
+# which make passes down in MAKEFLAGS and in the environment): grades stay comparable.
 unset MAKEFLAGS MAKEOVERRIDES MFLAGS BUILD SANITIZE CC EMULATOR WERROR
-usage() { echo "usage: make grade STAGE=N [STUDENT=dir]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files)" >&2; exit 2; }
-[ $# -ge 1 ] && [ -n "$1" ] || usage
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-. common/course.sh
-stage=$(unit_dir "$1") || usage
-num=$(unit_id "$stage")
-student=""
-if [ $# -ge 2 ]; then
-    [ "$2" = --student ] && [ $# -eq 3 ] && [ -n "$3" ] || usage
-    [ -d "$3" ] || { echo "grade: STUDENT=$3 is not a folder" >&2; exit 2; }
-    student=$(cd "$3" && pwd)
-fi
-if [ -f .handout ]; then
-    echo "grade: this tree is a handout; grading runs from the reference solution (a clone with the solutions):" >&2
-    echo "    make -C path/to/reference grade STAGE=$num STUDENT=$top" >&2
+
+usage() {
+    echo "usage: make grade STAGE=N [STUDENT=dir] [SEED=s]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files; s: a seed printed by an earlier grade, to replay it)" >&2
     exit 2
-fi
-
-kind=$(unit_kind "$stage")
-if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
-    exit 77
-fi
-sizes=$(unit_sizes $kind | tr ' ' ,)
-name=${stage##*/}
-out=build/grade
-mkdir -p "$out"
-seed=${SCAN_SEED:-12345}
-
-# The graded tree: a fresh handout of the unit, and the student's kernel files in it.
-work=$(mktemp -d "${TMPDIR:-/tmp}/grade-$name.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-common/handout.sh "$num" "$work/tree" >"$out/$name-handout.log" 2>&1 ||
-    { cat "$out/$name-handout.log"; echo "grade: could not make the handout of $stage" >&2; exit 1; }
-tree=$work/tree
-if [ -z "$student" ]; then
-    from=$top/$stage where="this tree"
-elif [ -d "$student/$stage" ]; then
-    from=$student/$stage where="$(basename "$student")/$stage"
-else
-    from=$student where="the upload"
-fi
-echo "== grading $stage ($kind): the kernel files of $where, against this tree's tests and benchmark"
-kernel_names=()
-for k in $(unit_kernel_files "$stage"); do kernel_names+=("${k##*/}"); done
-for k in "${kernel_names[@]}"; do
-    if [ -f "$from/$k" ]; then
-        cp "$from/$k" "$tree/$stage/$k" && echo "graded: $k"
-    else
-        echo "not submitted: $k (graded as the handout gives it)"
-    fi
-done
-# What else the student's folder holds is not graded; name it, so nobody thinks it counted.
-ignored=()
-while IFS= read -r -d '' f; do
-    rel=${f#"$from"/}
-    for k in "${kernel_names[@]}"; do [ "$rel" = "$k" ] && continue 2; done
-    if [ "$from" = "$student" ]; then
-        ignored+=("$rel")
-    elif [[ $rel =~ \.(md|csv|svg)$ ]]; then
-        continue # notes and measurements (make bench RECORD=1): nothing that runs
-    elif [ ! -f "$top/$stage/$rel" ]; then
-        ignored+=("$rel (this tree has no such file: only the kernel files are taken)")
-    elif ! cmp -s "$f" "$top/$stage/$rel"; then
-        ignored+=("$rel (differs from this tree's, which is used)")
-    fi
-done < <(find "$from" -mindepth 1 -maxdepth $([ "$from" = "$student" ] && echo 1 || echo 2) -type f -print0 2>/dev/null | sort -z)
-[ ${#ignored[@]} -eq 0 ] || printf 'ignored: %s\n' "${ignored[@]}"
-[ ${#ignored[@]} -eq 0 ] || echo "(only the kernel files are graded: ${kernel_names[*]})"
-
-# A tree that does not build is graded as such.
-make -C "$tree" --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" \
-    "build/$stage/test" "build/$stage/bench" >"$out/$name-build.log" 2>&1 ||
-    { cat "$out/$name-build.log"; echo "grade: $stage does not build"; }
-test_bin=$tree/build/$stage/test bench_bin=$tree/build/$stage/bench
-built=$([ -x "$test_bin" ] && echo 1 || echo 0)
-# The list of cases comes from this tree's test binary: the graded tree's may not build.
-make --no-print-directory GPU="$([ $kind = gpu ] && echo 1 || echo 0)" "build/$stage/test" "build/$stage/bench" >"$out/$name-ref-build.log" 2>&1 ||
-    { cat "$out/$name-ref-build.log"; echo "grade: this tree's $stage does not build" >&2; exit 1; }
-build/$stage/test --list >"$out/$name-cases.txt" 2>/dev/null
-cases_total=$(grep -c . "$out/$name-cases.txt")
-
-# The kernel runs inside the test and benchmark processes: one that could write their results
-# itself (files, processes, a constructor or destructor of its own) is refused before it runs
-# (common/inspect-kernel.sh says what it looks for), and scores 0.
-refused=""
-[ $built = 0 ] || refused=$(common/inspect-kernel.sh "$tree/build/$stage/scan.o" "build/$stage/scan.o")
-[ -z "$refused" ] || echo "refused: $refused"
-
-# 1. Correctness. A hang is a failure: Check kills a test case after the time limit the unit
-#    gives it (which the reference meets; set here so that the environment cannot change it),
-#    and `timeout` stops the whole binary. Check runs each case in a process of its own (CK_FORK)
-#    and logs it as XML, with the time the case ran for: a case that ended its process instead of
-#    returning (exit(0) in the kernel) has none, and fails.
-xml="$out/$name.xml"
-rm -f "$xml"
-if [ $built = 1 ] && [ -z "$refused" ]; then
-    CK_FORK=yes CK_XML_LOG_FILE_NAME="$xml" CK_TIMEOUT_MULTIPLIER=1 SCAN_SEED=$seed \
-        timeout 900 "$test_bin" >"$out/$name-test.log" 2>&1
-    rc=$?
-else
-    rc=1
-fi
-if [ $rc -eq 77 ]; then
-    cat "$out/$name-test.log"
-    echo "grade: $stage cannot run on this machine"
-    exit 77
-fi
-# One line per case of the reference's list: name, pass, fail or missing (not run: a crash or a
-# time-out ended the binary first), and Check's message. Only the listed names count, each once
-# (a second entry of a name must pass too), so a log longer than the list scores no more.
-touch "$xml"
-awk -F'\t' '
-    function text(s, tag) { sub(".*<" tag ">", "", s); sub("</" tag ">.*", "", s); return s }
-    function plain(s) { gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s); gsub(/&apos;/, "\047", s); gsub(/&amp;/, "\\&", s); return s }
-    FILENAME == ARGV[1] {
-        if ($0 ~ /<test result=/) { result = $0; sub(/.*result="/, "", result); sub(/".*/, "", result); ran = 0; name = ""; message = "" }
-        else if ($0 ~ /<duration>/) ran = text($0, "duration") + 0 >= 0
-        else if ($0 ~ /<description>/) name = plain(text($0, "description"))
-        else if ($0 ~ /<message>/) {
-            m = $0
-            while (m !~ /<\/message>/ && (getline line) > 0) m = m " " line
-            message = plain(text(m, "message"))
-        } else if ($0 ~ /<\/test>/ && name != "") {
-            if (result == "success" && !ran) message = "the test process ended before the case returned (exit in the kernel?)"
-            ok = result == "success" && ran
-            if (!(name in passed) || (passed[name] && !ok)) { passed[name] = ok; why[name] = message }
-        }
-        next
-    }
-    $0 != "" { print $0 "\t" (!($0 in passed) ? "missing" : passed[$0] ? "pass" : "fail") "\t" why[$0] }
-' "$xml" "$out/$name-cases.txt" >"$out/$name-cases.tsv"
-cases_passed=$(awk -F'\t' '$2 == "pass"' "$out/$name-cases.tsv" | wc -l)
-
-# 2. Speed: the student's benchmark, then the reference's, same sizes and seed; only when every
-#    test passed (speed scores nothing otherwise, and a student's hang would cost the time-outs).
-rm -f "$out/$name-student-"* "$out/$name-reference-"*
-bench() { # binary csv
-    [ -x "$1" ] || return 1
-    timeout 900 "$1" --graded --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$2" >"$2.log" 2>&1
 }
-# Alternating twice (yours, reference, yours, reference) and keeping each side's faster run per
-# size, so that warm-up, clock ramps and a noisy neighbour do not favour either side.
-student_ok=0
-if [ "$cases_total" -gt 0 ] && [ "$cases_passed" -eq "$cases_total" ]; then
-    student_ok=1
-    for round in 1 2; do
-        bench "$bench_bin" "$out/$name-student-$round.csv" || student_ok=0
-        bench "build/$stage/bench" "$out/$name-reference-$round.csv" ||
-            { cat "$out/$name-reference-$round.csv.log"; echo "grade: the reference's benchmark failed" >&2; exit 1; }
+
+# A JSON string of the text on stdin.
+json_text() {
+    awk 'BEGIN { RS = "\001" } {
+        s = $0; sub(/\n$/, "", s)
+        gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
+        gsub(/\n/, "\\n", s); gsub(/[\001-\037]/, "?", s)
+        printf "\"%s\"", s }'
+}
+
+# Gradescope's container takes results.json from /autograder/results/.
+publish() {
+    local dir=${GRADESCOPE_RESULTS:-/autograder/results}
+    [ -d "$dir" ] && cp "$out/results.json" "$dir/results.json" && echo "(Gradescope: $dir/results.json)"
+    return 0
+}
+
+# A result that grades nothing: the reason, score 0.
+ungraded() { # reason
+    local reason
+    reason=$(printf '%s' "$1" | json_text)
+    printf '{"stage": "%s", "grade_id": "%s", "seed": %s, "graded": false, "reason": %s, "total": 0}\n' \
+        "$stage" "$grade_id" "$seed" "$reason" >"$out/$name.json"
+    printf '{\n  "score": 0,\n  "grade_id": "%s",\n  "output": %s,\n  "tests": []\n}\n' \
+        "$grade_id" "$reason" >"$out/results.json"
+    publish
+}
+
+main() {
+    [ $# -ge 1 ] && [ -n "$1" ] || usage
+    top=$(cd "$(dirname "$0")/.." && pwd)
+    cd "$top" || exit 1
+    . common/course.sh
+    stage=$(unit_dir "$1") || usage
+    shift
+    local student="" seed_given=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --student) [ $# -ge 2 ] && [ -n "$2" ] || usage
+            [ -d "$2" ] || { echo "grade: STUDENT=$2 is not a folder" >&2; exit 2; }
+            student=$(cd "$2" && pwd); shift 2 ;;
+        --seed) [[ ${2:-} =~ ^[0-9]{1,19}$ ]] || { echo "grade: SEED wants an unsigned decimal number, not '${2:-}'" >&2; usage; }
+            seed_given=$2; shift 2 ;;
+        *) usage ;;
+        esac
     done
-fi
+    if [ -f .handout ]; then
+        echo "grade: this tree is a handout; grading runs from the reference solution (a clone with the solutions):" >&2
+        echo "    make -C path/to/reference grade STAGE=$(unit_id "$stage") STUDENT=$top" >&2
+        exit 2
+    fi
+    num=$(unit_id "$stage") kind=$(unit_kind "$stage") name=${stage##*/}
+    sizes=$(unit_sizes "$kind" | tr ' ' ,)
+    # drawn_sizes reaches 2^(bits+1) - 1: past the benchmark's largest size, within a grade's time
+    bits=$([ "$kind" = gpu ] && echo 28 || echo 26)
+    seed=${seed_given:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}
+    grade_id=${GRADE_ID:-${GITHUB_RUN_ID:+github-$GITHUB_RUN_ID-${GITHUB_RUN_ATTEMPT:-1}}}
+    [ -n "$grade_id" ] || grade_id="$(date +%s)-$$-$seed"
+    out=build/grade
+    mkdir -p "$out"
 
-# 3. The score table and the JSON.
-awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
-    -v cases_tsv="$out/$name-cases.tsv" -v json="$out/$name.json" -v scsv="$out/$name-student" \
-    -v rcsv="$out/$name-reference" -v gradescope="$out/results.json" -v ref_name="the reference" \
-    -v build_log="$out/$name-build.log" -v built="$built" -v refused="$refused" '
-    # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
-    # faster median.
-    function headline(file, arr,   line, f, last, n, r, path) {
-        for (r = 1; r <= 2; r++) {
-            path = file "-" r ".csv"
-            delete last
-            while ((getline line < path) > 0) {
-                if (line ~ /^#/ || line ~ /^stage,/) continue
-                split(line, f, ",")
-                if (f[3] != "reference") { last[f[5]] = f[2]; value[path, f[2], f[5]] = f[7] }
+    # 0. This grade's id, and a result that says it did not finish (replaced at every ending).
+    rm -f "$out/results.json" "$out/$name.json" "$out/$name.xml" "$out/$name-"*
+    echo "$grade_id" >"$out/grade-id"
+    ungraded "the grade of $stage did not finish (stopped, or killed)" >/dev/null
+    echo "== grading $stage ($kind), seed $seed (replay: make grade STAGE=$num SEED=$seed${student:+ STUDENT=...})"
+
+    # 1. This tree's grader, and whether the graded variant can run here: the reference's answer.
+    if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+        echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
+        ungraded "not graded: $stage needs an NVIDIA GPU, and this machine has none"
+        exit 77
+    fi
+    make --no-print-directory GPU="$([ "$kind" = gpu ] && echo 1 || echo 0)" "build/$stage/graders" >"$out/$name-ref-build.log" 2>&1 || {
+        cat "$out/$name-ref-build.log"
+        echo "grade: this tree's $stage does not build" >&2
+        ungraded "not graded: the reference's $stage does not build on this machine"
+        exit 1
+    }
+    export SCAN_REFERENCE_RUNNER=$top/build/$stage/runner SCAN_PROTECT=$top
+    export SCAN_RUNNER=$SCAN_REFERENCE_RUNNER SCAN_SANDBOX=0
+    local can
+    can=$("build/$stage/grade-test" --grade "$bits" --grade-check 2>&1)
+    case $? in
+    0) ;;
+    77) echo "$can"
+        ungraded "not graded: $(echo "$can" | grep '^SKIP' | tail -n 1 | sed 's/^SKIP: //')"
+        exit 77 ;;
+    *) echo "$can"; ungraded "not graded: this tree's grader failed on $stage (its output is in the grader's log)"; exit 1 ;;
+    esac
+    "build/$stage/grade-test" --grade "$bits" --list >"$out/$name-cases.txt" 2>"$out/$name-cases.log" || {
+        cat "$out/$name-cases.log"; ungraded "not graded: this tree's grader failed to list its cases"; exit 1; }
+    echo "sandbox: $(build/grade/sandbox --describe)"
+
+    # 2. The student's kernel files, regular files only; the handout's blank ones where missing.
+    work=$(mktemp -d "${TMPDIR:-/tmp}/grade-$name.XXXXXX")
+    top_mode=""
+    trap '[ -z "$top_mode" ] || chmod "$top_mode" "$top"; rm -rf "$work"' EXIT
+    local from where
+    if [ -z "$student" ]; then
+        from=$top/$stage where="this tree"
+    elif [ -d "$student/$stage" ]; then
+        from=$student/$stage where="$(basename "$student")/$stage"
+    else
+        from=$student where="the upload"
+    fi
+    echo "the kernel files of $where, against this tree's tests and benchmark"
+    local S=$work/student k kernel_names=() refused=() missing=()
+    mkdir -p "$S/$stage" "$S/common" "$S/build" "$S/tmp"
+    for k in $(unit_kernel_files "$stage"); do kernel_names+=("${k##*/}"); done
+    for k in "${kernel_names[@]}"; do
+        if [ -L "$from/$k" ]; then
+            refused+=("$k is a symbolic link (to $(readlink "$from/$k")): upload the file itself")
+        elif [ -e "$from/$k" ] && [ ! -f "$from/$k" ]; then
+            refused+=("$k is not a regular file")
+        elif [ -f "$from/$k" ]; then
+            cp "$from/$k" "$S/$stage/$k" && echo "graded: $k"
+        else
+            missing+=("$k")
+        fi
+    done
+    if [ ${#refused[@]} -gt 0 ]; then
+        printf 'refused: %s\n' "${refused[@]}"
+        ungraded "refused: $(printf '%s; ' "${refused[@]}" | sed 's/; $//')"
+        return 0
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
+        common/handout.sh "$num" "$work/handout" >"$out/$name-handout.log" 2>&1 || {
+            cat "$out/$name-handout.log"; ungraded "not graded: the handout of $stage could not be made"; exit 1; }
+        for k in "${missing[@]}"; do
+            cp "$work/handout/$stage/$k" "$S/$stage/$k" && echo "not submitted: $k (graded as the handout gives it)"
+        done
+    fi
+    # What else the student's folder holds is not graded; name it, so nobody thinks it counted.
+    local ignored=() f rel
+    while IFS= read -r -d '' f; do
+        rel=${f#"$from"/}
+        for k in "${kernel_names[@]}"; do [ "$rel" = "$k" ] && continue 2; done
+        if [ "$from" = "$student" ]; then
+            ignored+=("$rel")
+        elif [[ $rel =~ \.(md|csv|svg)$ ]]; then
+            continue # notes and measurements (make bench RECORD=1): nothing that runs
+        elif [ ! -f "$top/$stage/$rel" ]; then
+            ignored+=("$rel (this tree has no such file: only the kernel files are taken)")
+        elif ! cmp -s "$f" "$top/$stage/$rel"; then
+            ignored+=("$rel (differs from this tree's, which is used)")
+        fi
+    done < <(find "$from" -mindepth 1 -maxdepth $([ "$from" = "$student" ] && echo 1 || echo 2) \( -type f -o -type l \) -print0 2>/dev/null | sort -z)
+    [ ${#ignored[@]} -eq 0 ] || printf 'ignored: %s\n' "${ignored[@]}"
+    [ ${#ignored[@]} -eq 0 ] || echo "(only the kernel files are graded: ${kernel_names[*]})"
+
+    # 3. The build: the contract headers beside the kernel files, nothing else of this tree; the
+    #    compiler in the sandbox (as user 65534 where the grade runs as root: this tree is then
+    #    closed to other users while the grade runs), within a time limit.
+    for f in scan.h apps.h harness.h cuda_check.h; do cp "common/$f" "$S/common/"; done
+    if [ "$(id -u)" = 0 ]; then
+        chown -R 65534:65534 "$S" && chmod 711 "$work" || { ungraded "not graded: cannot prepare the sandbox's folder"; exit 1; }
+        top_mode=$(stat -c %a "$top") && chmod go-rwx "$top"
+    fi
+    local limit built=1
+    limit=$([ "$kind" = gpu ] && echo 600 || echo 120)
+    # (the compiler gets a clean environment, no include path or option of the grader's, and
+    # starts in the student's folder)
+    timeout "$limit" make --no-print-directory GPU="$([ "$kind" = gpu ] && echo 1 || echo 0)" \
+        GRADE_STUDENT="$S" GRADE_UNIT="$stage" \
+        GRADE_SANDBOX="env -i -C $S PATH=$PATH HOME=$S/tmp TMPDIR=$S/tmp LC_ALL=C $top/build/grade/sandbox --read $S --write $S/build --write $S/tmp --protect $top --" \
+        "$S/build/runner" >"$out/$name-build.log" 2>&1
+    case $? in
+    0) ;;
+    124) echo "the build took longer than $limit s" >>"$out/$name-build.log"; built=0 ;;
+    *) built=0 ;;
+    esac
+    sed -i "s|$S/||g" "$out/$name-build.log"
+    # Every file the compiler read: the unit's folder, the contract headers, the system's. (Where
+    # the sandbox kept the compiler from a file, it said so, and the build failed.)
+    local bad=()
+    mapfile -t bad < <(sed -n 's/.*fatal error: \(.*\): Permission denied$/\1/p' "$out/$name-build.log" | sort -u)
+    if [ ${#bad[@]} -gt 0 ]; then
+        printf 'refused: the kernel includes %s\n' "${bad[@]}"
+        ungraded "refused: the kernel includes $(printf '%s, ' "${bad[@]}" | sed 's/, $//') (a kernel includes files of its own folder, the contract headers and the system's only)"
+        return 0
+    fi
+    [ $built = 1 ] || { cat "$out/$name-build.log"; echo "grade: $stage does not build"; }
+    if [ -f "$S/build/scan.d" ]; then
+        local cuda_home dep
+        cuda_home=$(realpath -m "$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/..")
+        while IFS= read -r dep; do
+            [ -n "$dep" ] || continue
+            dep=$(cd "$S" && realpath -m "$dep") # (the compiler ran in $S)
+            case "$dep" in
+            "$S/$stage/"*) continue ;;
+            "$S/common/scan.h" | "$S/common/apps.h" | "$S/common/harness.h" | "$S/common/cuda_check.h") continue ;;
+            "$top"/* | "$work"/*) ;;
+            /usr/* | "$cuda_home"/*) continue ;;
+            esac
+            bad+=("${dep#"$S/"}")
+        done < <(tr '\n' ' ' <"$S/build/scan.d" | sed 's/\\ / /g; s/^[^:]*://' | tr ' \t' '\n\n')
+        if [ ${#bad[@]} -gt 0 ]; then
+            printf 'refused: the kernel includes %s\n' "${bad[@]}"
+            ungraded "refused: the kernel includes $(printf '%s, ' "${bad[@]}" | sed 's/, $//') (a kernel includes files of its own folder, the contract headers and the system's only)"
+            return 0
+        fi
+    fi
+    [ -x "$S/build/runner" ] || built=0
+
+    # 4. Correctness: every case of this tree's list, each with a runner of its own; a hang is a
+    #    failure (Check stops a case at the unit's time limit, `timeout` the whole binary).
+    local xml=$out/$name.xml
+    export SCAN_RUNNER=$S/build/runner SCAN_SANDBOX=1
+    if [ $built = 1 ]; then
+        CK_FORK=yes CK_XML_LOG_FILE_NAME="$xml" CK_TIMEOUT_MULTIPLIER=1 \
+            timeout 1800 "build/$stage/grade-test" --grade "$bits" --seed "$seed" >"$out/$name-test.log" 2>&1
+    fi
+    touch "$xml"
+    # One line per case of the list: name, pass, fail or missing (not run: the binary ended
+    # first), and Check's message. Only the listed names count, each once.
+    awk -F'\t' '
+        function text(s, tag) { sub(".*<" tag ">", "", s); sub("</" tag ">.*", "", s); return s }
+        function plain(s) { gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s); gsub(/&apos;/, "\047", s); gsub(/&amp;/, "\\&", s); return s }
+        FILENAME == ARGV[1] {
+            if ($0 ~ /<test result=/) { result = $0; sub(/.*result="/, "", result); sub(/".*/, "", result); name = ""; message = "" }
+            else if ($0 ~ /<description>/) name = plain(text($0, "description"))
+            else if ($0 ~ /<message>/) {
+                m = $0
+                while (m !~ /<\/message>/ && (getline line) > 0) m = m " " line
+                message = plain(text(m, "message"))
+            } else if ($0 ~ /<\/test>/ && name != "") {
+                ok = result == "success"
+                if (!(name in passed) || (passed[name] && !ok)) { passed[name] = ok; why[name] = message }
             }
-            close(path)
-            for (n in last)
-                if (!(n in arr) || value[path, last[n], n] + 0 < arr[n] + 0) arr[n] = value[path, last[n], n]
+            next
         }
-    }
-    '"$AWK_LABEL"'
-    # A JSON string of s: quotes, backslashes and control characters escaped (eight backslashes
-    # make two in gsub, in mawk and gawk alike).
-    function js(s) {
-        gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
-        gsub(/\n/, "\\n", s)
-        return "\"" s "\""
-    }
-    BEGIN {
-        print ""
-        printf "%-28s %s\n", "test case", "result"
-        # Every case of the list: name, pass / fail / missing, message.
-        ncase = 0
-        not_run = refused != "" ? "not run: the kernel was refused" : !built ? "not run: the kernel does not build" : "not run: the test binary crashed or timed out before this case"
-        while ((getline line < cases_tsv) > 0) {
-            split(line, f, "\t")
-            cases[++ncase] = f[1]; result[ncase] = f[2] == "pass"
-            output[ncase] = f[2] == "pass" ? "pass" : f[2] == "missing" ? not_run : f[3]
-            printf "%-28s %s\n", f[1], f[2] == "pass" ? "pass" : f[2] != "missing" ? "FAIL" : built && refused == "" ? "FAIL: not run (crash or time-out)" : "FAIL: not run"
-        }
-        correctness = total > 0 ? 70 * passed / total : 0
+        $0 != "" { print $0 "\t" (!($0 in passed) ? "missing" : passed[$0] ? "pass" : "fail") "\t" why[$0] }
+    ' "$xml" "$out/$name-cases.txt" >"$out/$name-cases.tsv"
+    local cases_total cases_passed drawn_failed
+    cases_total=$(grep -c . "$out/$name-cases.txt")
+    cases_passed=$(awk -F'\t' '$2 == "pass"' "$out/$name-cases.tsv" | wc -l)
+    drawn_failed=$(awk -F'\t' -v built=$built '$1 == "drawn_sizes" && $2 != "pass" && built' "$out/$name-cases.tsv" | wc -l)
 
-        if (student_ok) headline(scsv, mine)
-        headline(rcsv, theirs)
-        print ""
-        logsum = 0; count = 0
-        for (n in theirs) sizes[++ns] = n + 0
-        if (ns == 0) print "speed: not measured (it counts only when every test passes)"
-        else printf "%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed"
-        for (a = 2; a <= ns; a++) for (b = a; b > 1 && sizes[b] < sizes[b - 1]; b--) { t = sizes[b]; sizes[b] = sizes[b - 1]; sizes[b - 1] = t }
-        for (i = 1; i <= ns; i++) {
-            n = sizes[i]
-            r = (mine[n] > 0) ? theirs[n] / mine[n] : 0
-            ratio[i] = r
-            printf "%-10s %14s %14.4f %7.2fx\n", label(n), (mine[n] > 0 ? sprintf("%.4f", mine[n]) : "-"), theirs[n], r
-            if (r > 0) { logsum += log(r); count++ } else { count++; logsum += log(1e-9) }
-        }
-        geo = count ? exp(logsum / count) : 0
-        speed = (passed == total && total > 0 && student_ok) ? 30 * (geo < 1 ? geo : 1) : 0
-        print ""
-        printf "correctness %5.1f / 70   (%d of %d test cases)\n", correctness, passed, total
-        printf "speed       %5.1f / 30   (geometric mean %.2fx the reference%s)\n", speed, geo, (passed == total ? "" : "; given only when every test passes")
-        printf "total       %5.1f / 100\n", correctness + speed
-        printf "{\"stage\": \"%s\", \"cases_passed\": %d, \"cases_total\": %d, \"correctness\": %.2f, \"speed\": %.2f, \"speed_ratio\": %.4f, \"total\": %.2f, \"sizes\": [", stage, passed, total, correctness, speed, geo, correctness + speed > json
-        for (i = 1; i <= ns; i++) printf "%s{\"n\": %d, \"ratio\": %.4f}", (i > 1 ? ", " : ""), sizes[i], ratio[i] > json
-        printf "], \"cases\": [" > json
-        for (i = 1; i <= ncase; i++) printf "%s{\"name\": \"%s\", \"passed\": %s}", (i > 1 ? ", " : ""), cases[i], result[i] ? "true" : "false" > json
-        print "]}" > json
+    # 5. Speed: only when every case passed (speed scores nothing otherwise).
+    rm -f "$out/$name-student-"* "$out/$name-reference-"*
+    bench() { # runner sandbox csv
+        SCAN_RUNNER=$1 SCAN_SANDBOX=$2 timeout 900 "build/$stage/grade-bench" --graded \
+            --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$3" >"$3.log" 2>&1
+    }
+    local student_ok=0 speed_note="" round
+    if [ "$cases_total" -gt 0 ] && [ "$cases_passed" -eq "$cases_total" ]; then
+        student_ok=1
+        for round in 1 2; do
+            bench "$S/build/runner" 1 "$out/$name-student-$round.csv" ||
+                { student_ok=0; speed_note="the timed runs failed: $(grep -v '^\[' "$out/$name-student-$round.csv.log" | tail -n 2 | tr '\n' ' ')"; }
+            bench "$SCAN_REFERENCE_RUNNER" 0 "$out/$name-reference-$round.csv" || {
+                cat "$out/$name-reference-$round.csv.log"
+                echo "grade: the reference's benchmark failed" >&2
+                ungraded "not graded: the reference's timed runs failed on this machine"
+                exit 1
+            }
+        done
+    fi
+    if [ $built = 0 ]; then
+        speed_note="the kernel does not build"
+    elif [ "$drawn_failed" != 0 ]; then
+        speed_note="drawn_sizes failed: the kernel is wrong at a size the fixed cases do not look at, and scores no correctness"
+    elif [ $student_ok = 0 ] && [ -z "$speed_note" ]; then
+        speed_note="speed is given only when every case passes"
+    fi
 
-        # Gradescope results.json: every test case of the stage (--list), then speed.
-        share = ncase > 0 ? 70 / ncase : 0
-        printf "{\n  \"score\": %.2f,\n", correctness + speed > gradescope
-        printf "  \"output\": %s,\n", js(sprintf("%s%s graded against %s: correctness %.1f / 70 (%d of %d test cases), speed %.1f / 30, total %.1f / 100", refused != "" ? "refused: " refused "\n" : "", stage, ref_name, correctness, passed, total, speed, correctness + speed)) > gradescope
-        printf "  \"tests\": [\n" > gradescope
-        if (!built) {
-            log_text = ""
-            while ((getline line < build_log) > 0) log_text = log_text line "\n"
-            printf "    {\"name\": %s, \"score\": 0, \"max_score\": 0, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
+    # 6. The score table and the JSON.
+    awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
+        -v cases_tsv="$out/$name-cases.tsv" -v json="$out/$name.json" -v scsv="$out/$name-student" \
+        -v rcsv="$out/$name-reference" -v gradescope="$out/results.json" -v built="$built" \
+        -v build_log="$out/$name-build.log" -v drawn_failed="$drawn_failed" -v note="$speed_note" \
+        -v grade_id="$grade_id" -v seed="$seed" -v sandbox="$(build/grade/sandbox --describe)" '
+        # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
+        # faster median.
+        function headline(file, arr,   line, f, n, r, path) {
+            for (r = 1; r <= 2; r++) {
+                path = file "-" r ".csv"
+                while ((getline line < path) > 0) {
+                    if (line ~ /^#/ || line ~ /^stage,/) continue
+                    split(line, f, ",")
+                    if (f[3] == "reference") continue
+                    n = f[5]
+                    if (!(n in arr) || f[7] + 0 < arr[n] + 0) arr[n] = f[7]
+                }
+                close(path)
+            }
         }
-        for (i = 1; i <= ncase; i++)
-            printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " cases[i]), i, result[i] ? share : 0, share, result[i] ? "passed" : "failed", js(output[i]) > gradescope
-        table = ""
-        if (ns == 0) table = "not measured: speed counts only when every test case passes"
-        else {
-            table = sprintf("%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed")
-            for (i = 1; i <= ns; i++)
-                table = table sprintf("%-10s %14s %14.4f %7.2fx\n", label(sizes[i]), (mine[sizes[i]] > 0 ? sprintf("%.4f", mine[sizes[i]]) : "-"), theirs[sizes[i]], ratio[i])
-            table = table sprintf("geometric mean %.2fx the reference: 30 x %.2f points (at most 30)", geo, geo)
+        '"$AWK_LABEL"'
+        # A JSON string of s: quotes, backslashes and control characters escaped (eight
+        # backslashes make two in gsub, in mawk and gawk alike).
+        function js(s) {
+            gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
+            gsub(/\n/, "\\n", s)
+            return "\"" s "\""
         }
-        printf "    {\"name\": \"speed against the reference\", \"number\": \"2.1\", \"score\": %.4f, \"max_score\": 30, \"output\": %s}\n", speed, js(table) > gradescope
-        printf "  ]\n}\n" > gradescope
-    }'
-# Gradescope runs the grader in a container whose /autograder/results/ receives results.json.
-gradescope_dir=${GRADESCOPE_RESULTS:-/autograder/results}
-if [ -d "$gradescope_dir" ]; then
-    cp "$out/results.json" "$gradescope_dir/results.json" && echo "(Gradescope: $gradescope_dir/results.json)"
-fi
-echo "(JSON: $out/$name.json, and Gradescope's shape in $out/results.json; logs: $out/$name-*.log)"
+        BEGIN {
+            print ""
+            printf "%-28s %s\n", "test case", "result"
+            ncase = 0
+            not_run = !built ? "not run: the kernel does not build" : "not run: the test binary ended before this case"
+            while ((getline line < cases_tsv) > 0) {
+                split(line, f, "\t")
+                cases[++ncase] = f[1]; result[ncase] = f[2] == "pass"
+                output[ncase] = f[2] == "pass" ? "pass" : f[2] == "missing" ? not_run : f[3]
+                printf "%-28s %s\n", f[1], f[2] == "pass" ? "pass" : f[2] != "missing" ? "FAIL" : built ? "FAIL: not run (the binary ended first)" : "FAIL: not run"
+            }
+            correctness = total > 0 && !drawn_failed ? 70 * passed / total : 0
+
+            if (student_ok) headline(scsv, mine)
+            headline(rcsv, theirs)
+            print ""
+            logsum = 0; count = 0; ns = 0
+            for (n in theirs) sizes[++ns] = n + 0
+            if (ns == 0) print "speed: not measured (" note ")"
+            else printf "%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed"
+            for (a = 2; a <= ns; a++) for (b = a; b > 1 && sizes[b] < sizes[b - 1]; b--) { t = sizes[b]; sizes[b] = sizes[b - 1]; sizes[b - 1] = t }
+            for (i = 1; i <= ns; i++) {
+                n = sizes[i]
+                r = (mine[n] > 0) ? theirs[n] / mine[n] : 0
+                ratio[i] = r
+                printf "%-10s %14s %14.4f %7.2fx\n", label(n), (mine[n] > 0 ? sprintf("%.4f", mine[n]) : "-"), theirs[n], r
+                count++; logsum += r > 0 ? log(r) : log(1e-9)
+            }
+            geo = count ? exp(logsum / count) : 0
+            speed = (passed == total && total > 0 && student_ok) ? 30 * (geo < 1 ? geo : 1) : 0
+            print ""
+            if (note != "" && ns > 0) print "speed: " note
+            if (drawn_failed) print "correctness: none counts, because " note
+            printf "correctness %5.1f / 70   (%d of %d test cases%s)\n", correctness, passed, total, drawn_failed ? "; drawn_sizes failed" : ""
+            printf "speed       %5.1f / 30   (geometric mean %.2fx the reference%s)\n", speed, geo, (passed == total ? "" : "; given only when every test passes")
+            printf "total       %5.1f / 100\n", correctness + speed
+            printf "{\"stage\": \"%s\", \"grade_id\": \"%s\", \"seed\": %s, \"graded\": true, \"cases_passed\": %d, \"cases_total\": %d, \"drawn_failed\": %s, \"correctness\": %.2f, \"speed\": %.2f, \"speed_ratio\": %.4f, \"total\": %.2f, \"sizes\": [", stage, grade_id, seed, passed, total, drawn_failed ? "true" : "false", correctness, speed, geo, correctness + speed > json
+            for (i = 1; i <= ns; i++) printf "%s{\"n\": %d, \"ratio\": %.4f}", (i > 1 ? ", " : ""), sizes[i], ratio[i] > json
+            printf "], \"cases\": [" > json
+            for (i = 1; i <= ncase; i++) printf "%s{\"name\": \"%s\", \"passed\": %s}", (i > 1 ? ", " : ""), cases[i], result[i] ? "true" : "false" > json
+            print "]}" > json
+
+            # Gradescope results.json: every test case (--list), then speed.
+            share = ncase > 0 ? 70 / ncase : 0
+            printf "{\n  \"score\": %.2f,\n  \"grade_id\": \"%s\",\n", correctness + speed, grade_id > gradescope
+            printf "  \"output\": %s,\n", js(sprintf("%s graded against the reference, seed %s (%s): correctness %.1f / 70 (%d of %d test cases%s), speed %.1f / 30, total %.1f / 100", stage, seed, sandbox, correctness, passed, total, drawn_failed ? "; drawn_sizes failed, so none counts" : "", speed, correctness + speed)) > gradescope
+            printf "  \"tests\": [\n" > gradescope
+            if (!built) {
+                log_text = ""
+                while ((getline line < build_log) > 0) log_text = log_text line "\n"
+                printf "    {\"name\": %s, \"score\": 0, \"max_score\": 0, \"status\": \"failed\", \"output\": %s},\n", js(stage " builds"), js(log_text) > gradescope
+            }
+            for (i = 1; i <= ncase; i++)
+                printf "    {\"name\": %s, \"number\": \"1.%d\", \"score\": %.4f, \"max_score\": %.4f, \"status\": \"%s\", \"output\": %s},\n", js("correctness: " cases[i]), i, result[i] && !drawn_failed ? share : 0, share, result[i] ? "passed" : "failed", js(output[i]) > gradescope
+            table = ""
+            if (ns == 0) table = "not measured: " note
+            else {
+                table = sprintf("%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed")
+                for (i = 1; i <= ns; i++)
+                    table = table sprintf("%-10s %14s %14.4f %7.2fx\n", label(sizes[i]), (mine[sizes[i]] > 0 ? sprintf("%.4f", mine[sizes[i]]) : "-"), theirs[sizes[i]], ratio[i])
+                table = table sprintf("geometric mean %.2fx the reference: 30 x %.2f points (at most 30)", geo, geo)
+                if (note != "") table = table "\n" note
+            }
+            printf "    {\"name\": \"speed against the reference\", \"number\": \"2.1\", \"score\": %.4f, \"max_score\": 30, \"output\": %s}\n", speed, js(table) > gradescope
+            printf "  ]\n}\n" > gradescope
+        }'
+    publish
+    echo "(JSON: $out/$name.json, and Gradescope's shape in $out/results.json; logs: $out/$name-*.log)"
+    return 0
+}
+
+# The whole script is read before it runs, so that nothing written to this file during a grade
+# changes what runs.
+main "$@"
+exit

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,10 +74,42 @@ void scan_fill(uint32_t *a, size_t n, scan_input kind, uint64_t seed)
     }
 }
 
-void scan_poison(uint32_t *out, const uint32_t *expected, size_t n)
+/* The poison's generator, and the guard word, from the run's base seed. */
+static uint64_t poison_state = 0x243F6A8885A308D3ull;
+static uint32_t guard_word = 0xA5A5A5A5u;
+
+void scan_seed_poison(uint64_t seed)
 {
-    for (size_t i = 0; i < n; i++)
-        out[i] = ~expected[i];
+    poison_state = seed ^ 0x13198A2E03707344ull;
+    uint64_t state = seed ^ 0xA4093822299F31D0ull;
+    guard_word = (uint32_t)scan_random_next(&state);
+}
+
+uint32_t scan_guard_word(void) { return guard_word; }
+
+void scan_poison(uint32_t *out, size_t n)
+{
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        uint64_t r = scan_random_next(&poison_state);
+        out[i] = (uint32_t)r;
+        out[i + 1] = (uint32_t)(r >> 32);
+    }
+    if (i < n) out[i] = (uint32_t)scan_random_next(&poison_state);
+}
+
+void (*scan_platform_fail_hook)(const char *message);
+
+void scan_platform_failed(const char *fmt, ...)
+{
+    char message[2048];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    if (scan_platform_fail_hook) scan_platform_fail_hook(message);
+    fprintf(stderr, "%s\n", message);
+    exit(EXIT_FAILURE);
 }
 
 int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, char *msg,
@@ -112,8 +145,8 @@ static void run_scan_variant(const scan_row *row, const uint32_t *in, uint32_t *
 
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1,
-                      v->flags, v, NULL};
+    return (scan_row){
+        v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1, v->flags, v, NULL};
 }
 
 void scan_use_variant_rows(const scan_variant *table, size_t count,
@@ -132,59 +165,11 @@ void scan_use_variant_rows(const scan_variant *table, size_t count,
     scan_row_count = count;
 }
 
-/* The next word of a list of words separated by commas or spaces (SCAN_HIDE_CPU), moving *list
- * past it: its start, and its length in *len; NULL after the last. */
-static const char *next_word(const char **list, size_t *len)
-{
-    if (!*list) return NULL;
-    *list += strspn(*list, ", ");
-    if (!**list) return NULL;
-    const char *word = *list;
-    *len = strcspn(word, ", ");
-    *list += *len;
-    return word;
-}
-
-/* 1 when SCAN_HIDE_CPU lists `feature`. */
-static int cpu_hidden(const char *feature)
-{
-    const char *list = getenv("SCAN_HIDE_CPU"), *word;
-    size_t len;
-    while ((word = next_word(&list, &len)))
-        if (len == strlen(feature) && !strncmp(word, feature, len)) return 1;
-    return 0;
-}
-
-/* The CPU features scan_cpu_has asks and SCAN_HIDE_CPU may name: gcc's names for
- * __builtin_cpu_supports, which takes each as a literal, so the list is a macro (laid out by
- * hand: clang-format indents each line of it further). */
-/* clang-format off */
-#define CPU_FEATURES(X)                                                                            \
-    X("sse") X("sse2") X("sse3") X("ssse3") X("sse4.1") X("sse4.2") X("popcnt") X("avx")          \
-    X("avx2") X("fma") X("bmi") X("bmi2") X("avx512f") X("avx512bw") X("avx512vl") X("avx512dq")  \
-    X("avx512cd") X("avx512vbmi") X("avx512vbmi2") X("avx512vnni") X("avx512ifma")                \
-    X("avx512bitalg") X("avx512vpopcntdq") X("avx512bf16") X("avx512fp16") X("gfni") X("vaes")    \
-    X("vpclmulqdq")
-/* clang-format on */
-#define CPU_FEATURE_NAME(name) name,
-static const char *const cpu_features[] = {CPU_FEATURES(CPU_FEATURE_NAME)};
-
-int scan_cpu_has(const char *feature)
-{
-    if (cpu_hidden(feature)) return 0;
-#if defined(__x86_64__) || defined(__i386__)
-#define CPU_FEATURE_ASK(name)                                                                      \
-    if (!strcmp(feature, name)) return __builtin_cpu_supports(name);
-    CPU_FEATURES(CPU_FEATURE_ASK)
-#endif
-    return 0;
-}
-
 int scan_row_skipped(const scan_row *r)
 {
     if (!r->missing) return 0;
     printf("SKIP: variant %s needs %s, %s\n", r->name, r->missing,
-           cpu_hidden(r->missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks");
+           scan_cpu_hidden(r->missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks");
     return 1;
 }
 
@@ -324,24 +309,6 @@ int scan_read_environment(const char *argv0, uint64_t *seed)
         uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
         *seed = scan_random_next(&state) % 1000000000ull;
     }
-    const char *list = getenv("SCAN_HIDE_CPU"), *word;
-    const size_t count = sizeof cpu_features / sizeof *cpu_features;
-    size_t len;
-    while ((word = next_word(&list, &len))) {
-        size_t k = 0;
-        while (k < count &&
-               !(strlen(cpu_features[k]) == len && !strncmp(word, cpu_features[k], len)))
-            k++;
-        if (k == count) {
-            fprintf(stderr,
-                    "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes names "
-                    "separated by commas or spaces, of:",
-                    argv0, (int)len, word);
-            for (k = 0; k < count; k++)
-                fprintf(stderr, " %s", cpu_features[k]);
-            fprintf(stderr, "\n");
-            return 0;
-        }
-    }
+    if (!scan_check_hidden_cpu(argv0)) return 0;
     return 1;
 }

@@ -33,11 +33,13 @@ void scan_fill(uint32_t *a, size_t n, scan_input kind, uint64_t seed);
 /* A fast, seeded generator (splitmix64), also used to draw random sizes. */
 uint64_t scan_random_next(uint64_t *state);
 
-/* The value poisoned guard zones are filled with. */
-#define SCAN_GUARD_WORD 0xA5A5A5A5u
-/* Writes ~expected[i] into out[i], so an element a variant forgets to write can never hold its
- * expected value by chance. */
-void scan_poison(uint32_t *out, const uint32_t *expected, size_t n);
+/* The word guard zones are filled with, and the words outputs are poisoned with before a run:
+ * random, drawn from the seed scan_seed_poison was given (the base seed of a test or benchmark
+ * run), so that they say nothing about any result. An element a variant forgets to write still
+ * holds its poison, which equals the expected value with probability 2^-32. */
+void scan_seed_poison(uint64_t seed);
+uint32_t scan_guard_word(void);
+void scan_poison(uint32_t *out, size_t n);
 
 /* Compares actual with expected. Returns 1 when equal; otherwise 0, and writes into msg the first
  * wrong index, the expected and actual values there and at its neighbours. */
@@ -55,10 +57,10 @@ typedef struct scan_row {
     size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
     void (*run)(const struct scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                 void *scratch);
-    size_t tile;          /* the variant's tile (1: none); the tests probe around its multiples */
-    unsigned flags;       /* its SCAN_ flags */
-    const void *variant;  /* the scan_variant or app_variant behind it */
-    const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
+    size_t tile;         /* the variant's tile (1: none); the tests probe around its multiples */
+    unsigned flags;      /* its SCAN_ flags */
+    const void *variant; /* the scan_variant or app_variant behind it */
+    const char *missing; /* NULL, or what this machine lacks to run it ("avx512f") */
 } scan_row;
 
 /* The unit's rows, set once at start (scan_use_variant_rows, or the applications' harness). */
@@ -93,9 +95,16 @@ typedef struct scan_platform {
     void (*download)(void *host_dst, const void *device_src, size_t bytes);
     /* Waits for submitted work; exits with file, line and message if any of it failed. */
     void (*finish)(void);
-    /* Milliseconds for `runs` back-to-back runs of a row (GPU: CUDA events around the launches). */
+    /* Milliseconds for `runs` back-to-back runs of a row (GPU: CUDA events around the launches).
+     * expect: what out[0..words) holds after a run of this row that was checked (NULL where
+     * none was); a platform that times from outside the process that runs the kernel (the
+     * grader's, common/platform_remote.c) makes every batch prove it by its output. */
     double (*time_runs)(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
-                        void *scratch, long runs);
+                        void *scratch, long runs, const uint32_t *expect, size_t words);
+    /* Nonzero where time_runs needs expect (the grader's platform). */
+    int checks_timed_output;
+    /* How long a timed batch of runs should last, in ms (0: the driver's default, 2 ms). */
+    double sample_ms;
     /* Device name, e.g. "NVIDIA H100 80GB HBM3"; then "key=value" facts for the CSV header. */
     void (*describe)(char *name, size_t name_size, char *facts, size_t facts_size);
     /* Bytes a benchmark may allocate at most. */
@@ -106,9 +115,18 @@ typedef struct scan_platform {
     /* Reference rows measured in every benchmark run ("memcpy"/"stream", "copy"/"cub"). */
     const scan_variant *references;
     size_t reference_count;
+    /* Called in a test binary after each test case (NULL: nothing to do): the grader's platform
+     * ends whatever the kernel's process left running. */
+    void (*after_case)(void);
 } scan_platform;
 
 extern const scan_platform scan_platform_here;
+
+/* A platform's failure that the caller cannot go on from (a kernel's process that ended, a
+ * request it refused): prints the message and exits with status 1, or, in a test binary, fails
+ * the current test case with it (tests.c sets scan_platform_fail_hook). */
+void scan_platform_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+extern void (*scan_platform_fail_hook)(const char *message);
 
 /* Whether `host` bytes of host memory and `device` bytes of device memory fit: the host's within
  * scan_host_memory_limit, the device's within device_limit (what the platform says is free); on
@@ -145,6 +163,10 @@ size_t scan_host_memory_limit(void);
 /* Parses a seed (`text`, from --seed or SCAN_SEED); when it is no unsigned decimal number,
  * prints "ARGV0: WHAT wants an unsigned decimal number, not 'TEXT'" and returns 0. */
 int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed);
+/* SCAN_HIDE_CPU (common/cpu_features.c): whether it lists `feature`; and whether it names only
+ * CPU features: 1, or 0 after a message naming the variable and what it accepts. */
+int scan_cpu_hidden(const char *feature);
+int scan_check_hidden_cpu(const char *argv0);
 /* Reads the environment a test or benchmark takes: the default seed into *seed (SCAN_SEED when
  * set, else one from the clock), and SCAN_HIDE_CPU's names. Returns 1, or 0 after a message
  * naming the variable and what it accepts. */

@@ -42,13 +42,15 @@ endif
 # binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
 # -MMD -MP: gcc writes each object's header list beside it (build/.../x.d, read at the end of this
 # file), so a changed common/*.h rebuilds exactly the objects that include it.
-CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra -MMD -MP -Icommon -I$(BUILD)
+CFLAGS_CORE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra
+CFLAGS_BASE := $(CFLAGS_CORE) -MMD -MP -Icommon -I$(BUILD)
 # Check is linked statically: the test binaries also run where Check is not installed.
 CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
 
 # WERROR=1 (CI): every warning is an error, in gcc and nvcc alike.
 ifeq ($(WERROR),1)
 CFLAGS_BASE += -Werror
+CFLAGS_CORE += -Werror
 NVCC_WERROR := -Werror all-warnings -Xcompiler -Werror
 endif
 
@@ -84,7 +86,8 @@ export GPU GPU_ARCH
 GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
 # Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
 GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)
-NVCCFLAGS_BASE := -O3 -std=c++17 -lineinfo $(GENCODE) -Icommon -I$(BUILD) -Xcompiler -Wall,-Wextra $(NVCC_WERROR)
+NVCCFLAGS_CORE := -O3 -std=c++17 -lineinfo $(GENCODE) -Xcompiler -Wall,-Wextra $(NVCC_WERROR)
+NVCCFLAGS_BASE := $(NVCCFLAGS_CORE) -Icommon -I$(BUILD)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ldl -lrt -lpthread -lstdc++
 endif
 endif
@@ -179,7 +182,8 @@ FORCE:
 
 # The harness objects a unit's binaries link: its platform, the harness, and the applications'
 # harness where the unit asks for it.
-unit_common = $(BUILD)/common/harness.o $(BUILD)/common/platform_$(call unit_kind,$(1)).o \
+unit_common = $(BUILD)/common/harness.o $(BUILD)/common/cpu_features.o \
+              $(BUILD)/common/platform_$(call unit_kind,$(1)).o \
               $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o)
 unit_test_common = $(BUILD)/common/tests.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_tests.o)
 unit_bench_common = $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_bench.o $(BUILD)/common/apps_cub.o)
@@ -209,11 +213,72 @@ $(BUILD)/$(1)/test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/scan.o $(call unit_test_c
 $(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(call unit_bench_common,$(1)) $(call unit_common,$(1))
 	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS)) -lm
 
-$(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench
-	@echo "  built $(1): test, bench"
+$(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench $(BUILD)/$(1)/graders
+	@echo "  built $(1): test, bench, and the grader's runner, grade-test and grade-bench"
 	@touch $$@
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
+
+# ---- the grader's binaries (common/grade.sh) --------------------------------------------------
+# A unit's runner is its kernel object and the runner's harness, nothing else (common/runner.c):
+# the process in which the grader runs a kernel. Its variant table, printed as C (proxy.c), takes
+# the kernel's place in the unit's test and benchmark, linked with the grader's platform: the
+# grade-test and grade-bench binaries run every variant in a runner process and hold the inputs,
+# the references and the clock (common/platform_remote.c).
+runner_objects = $(BUILD)/common/runner_$(if $(filter apps,$($(1)_HARNESS)),apps,scan).o \
+                 $(BUILD)/common/runner_$(call unit_kind,$(1)).o $(BUILD)/common/cpu_features.o
+runner_libs = $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS))
+GRADE_COMMON := $(BUILD)/common/harness.o $(BUILD)/common/cpu_features.o \
+                $(BUILD)/common/platform_remote.o $(BUILD)/common/sandbox.o
+
+$(BUILD)/common/runner_scan.o: common/runner.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_BASE) -c $< -o $@
+$(BUILD)/common/runner_apps.o: common/runner.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_BASE) -DSCAN_APPS -c $< -o $@
+$(BUILD)/grade/sandbox: common/sandbox.c common/sandbox.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS_BASE) -DSANDBOX_MAIN $< -o $@
+
+define grade_rules
+$(BUILD)/$(1)/runner: $(BUILD)/$(1)/scan.o $(call runner_objects,$(1))
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(call runner_libs,$(1))
+
+$(BUILD)/$(1)/proxy.c: $(BUILD)/$(1)/runner
+	$(Q)$(EMULATOR) $$< --proxy >$$@.tmp && mv $$@.tmp $$@
+
+$(BUILD)/$(1)/proxy.o: $(BUILD)/$(1)/proxy.c
+	$(Q)$$(CC) $$(CFLAGS_BASE) -c $$< -o $$@
+
+$(BUILD)/$(1)/grade-test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/proxy.o $(call unit_test_common,$(1)) $(GRADE_COMMON) $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o)
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CHECK_LIBS)
+
+$(BUILD)/$(1)/grade-bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/proxy.o $(BUILD)/common/bench.o $(GRADE_COMMON) $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o $(BUILD)/common/apps_bench.o)
+	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ -lm
+
+$(BUILD)/$(1)/graders: $(BUILD)/$(1)/runner $(BUILD)/$(1)/grade-test $(BUILD)/$(1)/grade-bench $(BUILD)/grade/sandbox
+	@touch $$@
+endef
+$(foreach u,$(BUILT_UNITS),$(eval $(call grade_rules,$(u))))
+
+# A student's kernel, built by the grader (common/grade.sh): GRADE_UNIT's kernel files in
+# GRADE_STUDENT/GRADE_UNIT/, the contract headers alone in GRADE_STUDENT/common/, objects and the
+# runner in GRADE_STUDENT/build/. The compiler runs in the sandbox (GRADE_SANDBOX: the command
+# that enters it) and lists every file it read (-MD), which the grader checks; the link takes the
+# kernel's object and the runner's harness only.
+ifdef GRADE_STUDENT
+GRADE_OUT := $(GRADE_STUDENT)/build
+$(GRADE_OUT)/scan.o: $(wildcard $(GRADE_STUDENT)/$(GRADE_UNIT)/*)
+	@mkdir -p $(@D)
+ifeq ($(call unit_kind,$(GRADE_UNIT)),gpu)
+	$(Q)$(GRADE_SANDBOX) $(NVCC) $(NVCCFLAGS_CORE) $($(GRADE_UNIT)_NVCCFLAGS) -I$(GRADE_STUDENT)/common -MD -MF $(GRADE_OUT)/scan.d -c $(GRADE_STUDENT)/$(GRADE_UNIT)/scan.cu -o $@
+else
+	$(Q)$(GRADE_SANDBOX) $(CC) $(CFLAGS_CORE) $($(GRADE_UNIT)_CFLAGS) -I$(GRADE_STUDENT)/common -MD -MF $(GRADE_OUT)/scan.d -c $(GRADE_STUDENT)/$(GRADE_UNIT)/scan.c -o $@
+endif
+$(GRADE_OUT)/runner: $(GRADE_OUT)/scan.o $(call runner_objects,$(GRADE_UNIT))
+	$(Q)$(CC) $^ -o $@ $(call runner_libs,$(GRADE_UNIT))
+endif
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -84,7 +84,7 @@ void scan_check_repeatable(size_t n, int repeats);
 /* What one row's runs must produce (scan_check_row): the input and the expected output, n words
  * each on the host, and the hooks of a row that computes something else than the inclusive sum
  * (NULL: the inclusive sum's):
- *   poison      what out holds before each run (default: scan_poison of expected);
+ *   poison      what out holds before each run (default: scan_poison);
  *   before_run  called before each run, once in and out are in place: whatever else the run
  *               reads or writes (default: nothing);
  *   compare     whether run `run`'s output (downloaded into actual) is right: 1, or 0 and a

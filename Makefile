@@ -52,13 +52,14 @@ help:
 	@echo "  make check-readmes fail where a README names a variant, file, function or section"
 	@echo "                    that does not exist (part of make test)"
 	@echo "  make check-usage  every binary's --help, -h and a bad argument (part of make test)"
-	@echo "  make check-grading  forged Gradescope uploads score what a blank kernel scores"
+	@echo "  make check-grading [STAGE=N]  forged uploads of unit N (default 3) score no more than"
+	@echo "                    its blank handout, through the Gradescope and Classroom paths"
 	@echo "  make diff-N       unit N's kernel against its parent's: the lesson as a diff"
 	@echo "  make sanitize-gpu compute-sanitizer memcheck, racecheck and synccheck on the GPU tests"
 	@echo "  make gpu-archs    compile every GPU unit for each of GPU_ARCHS (default: sm_75 to"
 	@echo "                    sm_120), warnings as errors, into build/sm_NN/"
 	@echo "  make handout STAGE=N DEST=dir       a student's copy with unit N's solution blanked"
-	@echo "  make grade STAGE=N [STUDENT=dir]    unit N of a student's copy (or of this tree),"
+	@echo "  make grade STAGE=N [STUDENT=dir] [SEED=s]  unit N of a student's copy (or of this tree),"
 	@echo "                    tested and timed against this tree's, scored"
 	@echo "  make format       clang-format every source file"
 	@echo "  make clean        remove build/ (every build in it) but your benchmark CSVs"
@@ -109,11 +110,11 @@ check-tables:
 check-readmes:
 	@common/check-readmes.sh
 
-# The Gradescope path graded with forged uploads (a blank kernel beside a lying test.c, bench.c
-# and Makefile; a kernel that rewrites Check's logs; one that calls exit(0)) and with the blank
-# kernel alone: all must score the same (common/check-grading.sh).
+# Forged uploads of one unit (STAGE, default 3), graded through the Gradescope and the GitHub
+# Classroom paths: each must score no more than the blank handout, the solution at least 99
+# (common/check-grading.sh says which forgeries).
 check-grading:
-	@common/check-grading.sh
+	@common/check-grading.sh $(STAGE)
 
 bench:
 	+@$(MAKE_QUIET) binaries
@@ -187,10 +188,11 @@ sanitize-gpu:
 handout:
 	@common/handout.sh "$(STAGE)" "$(DEST)"
 
-# Graded with this tree's tests, benchmark and scoring; only the kernel files come from STUDENT
-# (common/grade.sh says how). Built the default way, into build/: BUILD, SANITIZE and CC given to
-# make do not apply to a grade. Exit status: make's own (0, or 2 when the grade could not be
-# made); common/grade.sh itself exits 77 where the unit cannot run here.
+# Graded with this tree's tests, benchmark and scoring; only the kernel files come from STUDENT,
+# and they run in a process of their own (common/grade.sh says how); SEED replays a grade's drawn
+# sizes. Built the default way, into build/: BUILD, SANITIZE and CC given to make do not apply to
+# a grade. Exit status: make's own (0, or 2 when the grade could not be made); common/grade.sh
+# itself exits 77 where the unit cannot be graded here.
 grade:
 	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
 

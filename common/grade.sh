@@ -35,8 +35,11 @@ set -uo pipefail
 # which make passes down in MAKEFLAGS and in the environment): grades stay comparable.
 unset MAKEFLAGS MAKEOVERRIDES MFLAGS BUILD SANITIZE CC EMULATOR WERROR
 
-usage() {
-    echo "usage: make grade STAGE=N [STUDENT=dir] [SEED=s]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files; s: a seed printed by an earlier grade, to replay it)" >&2
+usage() { # [why]: even a grade called wrongly leaves no earlier result in place
+    local text="usage: make grade STAGE=N [STUDENT=dir] [SEED=s]   (N: a stage or step, e.g. 3 or 4a; dir: the student's copy of the repository, or a folder of the kernel files; s: a seed printed by an earlier grade, to replay it)"
+    [ -z "${1:-}" ] || echo "grade: $1" >&2
+    echo "$text" >&2
+    [ -z "${out:-}" ] || ungraded "not graded: ${1:-make grade was called wrongly}; $text" >/dev/null
     exit 2
 }
 
@@ -60,34 +63,40 @@ publish() {
 ungraded() { # reason
     local reason
     reason=$(printf '%s' "$1" | json_text)
+    mkdir -p "$out"
     printf '{"stage": "%s", "grade_id": "%s", "seed": %s, "graded": false, "reason": %s, "total": 0}\n' \
-        "$stage" "$grade_id" "$seed" "$reason" >"$out/$name.json"
+        "${stage:-none}" "$grade_id" "${seed:-0}" "$reason" >"$out/${name:-grade}.json"
+    echo "$grade_id" >"$out/grade-id"
     printf '{\n  "score": 0,\n  "grade_id": "%s",\n  "output": %s,\n  "tests": []\n}\n' \
         "$grade_id" "$reason" >"$out/results.json"
     publish
 }
 
 main() {
-    [ $# -ge 1 ] && [ -n "$1" ] || usage
     top=$(cd "$(dirname "$0")/.." && pwd)
     cd "$top" || exit 1
     . common/course.sh
-    stage=$(unit_dir "$1") || usage
+    out=build/grade
+    grade_id=${GRADE_ID:-${GITHUB_RUN_ID:+github-$GITHUB_RUN_ID-${GITHUB_RUN_ATTEMPT:-1}}}
+    [ -n "$grade_id" ] || grade_id="$(date +%s)-$$-$RANDOM"
+    [ $# -ge 1 ] && [ -n "$1" ] || usage "no STAGE given"
+    stage=$(unit_dir "$1" 2>/dev/null) || { stage=""; usage "no stage or step '$1': the course has $(ids)"; }
     shift
     local student="" seed_given=""
     while [ $# -gt 0 ]; do
         case "$1" in
-        --student) [ $# -ge 2 ] && [ -n "$2" ] || usage
-            [ -d "$2" ] || { echo "grade: STUDENT=$2 is not a folder" >&2; exit 2; }
+        --student) [ $# -ge 2 ] && [ -n "$2" ] || usage "STUDENT is empty"
+            [ -d "$2" ] || usage "STUDENT=$2 is not a folder"
             student=$(cd "$2" && pwd); shift 2 ;;
-        --seed) [[ ${2:-} =~ ^[0-9]{1,19}$ ]] || { echo "grade: SEED wants an unsigned decimal number, not '${2:-}'" >&2; usage; }
+        --seed) [[ ${2:-} =~ ^[0-9]{1,19}$ ]] || usage "SEED wants an unsigned decimal number, not '${2:-}'"
             seed_given=$2; shift 2 ;;
-        *) usage ;;
+        *) usage "unknown argument '$1'" ;;
         esac
     done
     if [ -f .handout ]; then
         echo "grade: this tree is a handout; grading runs from the reference solution (a clone with the solutions):" >&2
         echo "    make -C path/to/reference grade STAGE=$(unit_id "$stage") STUDENT=$top" >&2
+        ungraded "not graded: make grade ran in a handout, which holds no reference" >/dev/null
         exit 2
     fi
     num=$(unit_id "$stage") kind=$(unit_kind "$stage") name=${stage##*/}
@@ -95,14 +104,9 @@ main() {
     # drawn_sizes reaches 2^(bits+1) - 1: past the benchmark's largest size, within a grade's time
     bits=$([ "$kind" = gpu ] && echo 28 || echo 26)
     seed=${seed_given:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}
-    grade_id=${GRADE_ID:-${GITHUB_RUN_ID:+github-$GITHUB_RUN_ID-${GITHUB_RUN_ATTEMPT:-1}}}
-    [ -n "$grade_id" ] || grade_id="$(date +%s)-$$-$seed"
-    out=build/grade
-    mkdir -p "$out"
 
-    # 0. This grade's id, and a result that says it did not finish (replaced at every ending).
+    # 0. A result that says the grade did not finish (replaced at every ending).
     rm -f "$out/results.json" "$out/$name.json" "$out/$name.xml" "$out/$name-"*
-    echo "$grade_id" >"$out/grade-id"
     ungraded "the grade of $stage did not finish (stopped, or killed)" >/dev/null
     echo "== grading $stage ($kind), seed $seed (replay: make grade STAGE=$num SEED=$seed${student:+ STUDENT=...})"
 

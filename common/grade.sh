@@ -101,8 +101,17 @@ main() {
     fi
     num=$(unit_id "$stage") kind=$(unit_kind "$stage") name=${stage##*/}
     sizes=$(unit_sizes "$kind" | tr ' ' ,)
-    # drawn_sizes reaches 2^(bits+1) - 1: past the benchmark's largest size, within a grade's time
+    # drawn_sizes reaches 2^(bits+1) - 1: past the benchmark's largest size, within a grade's time,
+    # and within this machine's memory (a check holds 3 arrays of n words in the grader, and on a
+    # CPU 2 more in the runner)
     bits=$([ "$kind" = gpu ] && echo 28 || echo 26)
+    local per_element avail_kib bits_note=""
+    per_element=$([ "$kind" = gpu ] && echo 12 || echo 20)
+    avail_kib=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    while [ -n "$avail_kib" ] && [ "$bits" -gt 20 ] && [ $(((2 << bits) * per_element)) -gt $((avail_kib * 768)) ]; do
+        bits=$((bits - 1))
+        bits_note=" (no larger: this machine has $((avail_kib / 1024)) MiB of memory available)"
+    done
     seed=${seed_given:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}
 
     # 0. A result that says the grade did not finish (replaced at every ending).
@@ -136,6 +145,7 @@ main() {
     "build/$stage/grade-test" --grade "$bits" --list >"$out/$name-cases.txt" 2>"$out/$name-cases.log" || {
         cat "$out/$name-cases.log"; ungraded "not graded: this tree's grader failed to list its cases"; exit 1; }
     echo "sandbox: $(build/grade/sandbox --describe)"
+    echo "drawn_sizes: a size in every [2^b, 2^(b+1)) up to b = $bits$bits_note"
 
     # 2. The student's kernel files, regular files only; the handout's blank ones where missing.
     work=$(mktemp -d "${TMPDIR:-/tmp}/grade-$name.XXXXXX")

@@ -131,9 +131,15 @@ static void become_runner(const char *path, int sandboxed, int request, int repl
         }
     }
     /* The runner dies with the process that started it (a test case's, killed at its time
-     * limit). */
+     * limit), and first of all where memory runs out. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(126);
+    int oom = open("/proc/self/oom_score_adj", O_WRONLY);
+    if (oom >= 0) {
+        if (write(oom, "1000", 4) != 4) { /* best effort */
+        }
+        close(oom);
+    }
     char *argv[] = {(char *)path, NULL};
     execve(path, argv, runner_environment());
     dprintf(2, "cannot run %s: %s\n", path, strerror(errno));

@@ -114,8 +114,9 @@ static void become_runner(const char *path, int sandboxed, int request, int repl
         move_fd(m, REMOTE_STAGING_FD))
         _exit(126);
     fcntl(1, F_SETFL, fcntl(1, F_GETFL) | O_NONBLOCK); /* a chatty kernel loses output, not time */
-    for (int fd = REMOTE_STAGING_FD + 1; fd < 1024; fd++)
-        close(fd);
+    if (close_range(REMOTE_STAGING_FD + 1, ~0u, 0) != 0) /* (Linux before 5.9) */
+        for (long fd = REMOTE_STAGING_FD + 1, last = sysconf(_SC_OPEN_MAX); fd < last; fd++)
+            close((int)fd);
     if (sandboxed) {
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s", path);

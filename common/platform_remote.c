@@ -250,38 +250,12 @@ static runner *kernel(void)
 
 /* ---- requests ------------------------------------------------------------------------------ */
 
-static int read_full(int fd, void *buf, size_t bytes)
-{
-    char *p = buf;
-    while (bytes) {
-        ssize_t got = read(fd, p, bytes);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return 0;
-        p += got;
-        bytes -= (size_t)got;
-    }
-    return 1;
-}
-
-static int write_full(int fd, const void *buf, size_t bytes)
-{
-    const char *p = buf;
-    while (bytes) {
-        ssize_t put = write(fd, p, bytes);
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return 0;
-        p += put;
-        bytes -= (size_t)put;
-    }
-    return 1;
-}
-
 static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t count,
                          const char *doing)
 {
     remote_request rq = {op, 0, {0}};
     if (count) memcpy(rq.a, a, count * sizeof *a);
-    if (!write_full(rn->request, &rq, sizeof rq)) runner_lost(rn, doing);
+    if (!remote_write_full(rn->request, &rq, sizeof rq)) runner_lost(rn, doing);
 }
 
 /* A reply, and its text (an error, a table) in *text, which the caller frees (text may be NULL).
@@ -289,13 +263,13 @@ static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t coun
 static remote_reply get_reply(runner *rn, const char *doing, char **text)
 {
     remote_reply r;
-    if (!read_full(rn->reply, &r, sizeof r)) runner_lost(rn, doing);
+    if (!remote_read_full(rn->reply, &r, sizeof r)) runner_lost(rn, doing);
     if (r.payload_bytes > TEXT_MAX) {
         stop(rn);
         scan_platform_failed("the kernel's process answered %s out of protocol", doing);
     }
     char *t = malloc(r.payload_bytes + 1);
-    if (!t || !read_full(rn->reply, t, r.payload_bytes)) runner_lost(rn, doing);
+    if (!t || !remote_read_full(rn->reply, t, r.payload_bytes)) runner_lost(rn, doing);
     t[r.payload_bytes] = 0;
     if (r.status != 0) {
         char message[TEXT_MAX / 16];
@@ -377,8 +351,9 @@ static void ask_reference(void)
     char *text = NULL;
     send_request(&ref, REMOTE_PROBE, NULL, 0, "asking the reference's runner");
     remote_reply r;
-    if (!read_full(ref.reply, &r, sizeof r) || r.payload_bytes > TEXT_MAX ||
-        !(text = malloc(r.payload_bytes + 1)) || !read_full(ref.reply, text, r.payload_bytes)) {
+    if (!remote_read_full(ref.reply, &r, sizeof r) || r.payload_bytes > TEXT_MAX ||
+        !(text = malloc(r.payload_bytes + 1)) ||
+        !remote_read_full(ref.reply, text, r.payload_bytes)) {
         static char why[OUTPUT_MAX + 100];
         snprintf(why, sizeof why, "the reference's runner did not answer: %s", last_output(&ref));
         probe_answer = why;

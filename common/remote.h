@@ -7,7 +7,10 @@
 #ifndef REMOTE_H
 #define REMOTE_H
 
+#include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <unistd.h>
 
 #define REMOTE_REQUEST_FD 3
 #define REMOTE_REPLY_FD   4
@@ -75,6 +78,33 @@ REMOTE_FN uint32_t remote_digest_word(uint64_t key, uint64_t i, uint32_t w)
     x ^= x >> 13;
     x *= 0xC2B2AE35u;
     return x ^ (x >> 16);
+}
+
+/* Reads or writes exactly `bytes` on a pipe; 0 at its end or on an error. */
+static inline int remote_read_full(int fd, void *buf, size_t bytes)
+{
+    char *p = (char *)buf;
+    while (bytes) {
+        ssize_t got = read(fd, p, bytes);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return 0;
+        p += got;
+        bytes -= (size_t)got;
+    }
+    return 1;
+}
+
+static inline int remote_write_full(int fd, const void *buf, size_t bytes)
+{
+    const char *p = (const char *)buf;
+    while (bytes) {
+        ssize_t put = write(fd, p, bytes);
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) return 0;
+        p += put;
+        bytes -= (size_t)put;
+    }
+    return 1;
 }
 
 #endif /* REMOTE_H */

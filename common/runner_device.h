@@ -31,10 +31,6 @@ int device_finish(char *why);
 /* The sum of remote_digest_word(key, i, p[i]) for i < words (after device_finish). */
 int device_digest(const uint32_t *p, size_t words, uint64_t key, uint64_t *digest, char *why);
 
-/* Reads or writes exactly `bytes` on fd; 0 at the end of input or on an error. */
-int runner_read_full(int fd, void *buf, size_t bytes);
-int runner_write_full(int fd, const void *buf, size_t bytes);
-
 #ifdef __cplusplus
 }
 #endif

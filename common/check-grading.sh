@@ -15,6 +15,9 @@
 #   exec          the blank kernel making its process the reference's runner (execv)
 #   include       one line: #include of the reference's kernel file, by its absolute path
 #   symlink       the kernel file as a symbolic link to the reference's
+#   lto           no C, only GCC's bytecode (link-time optimization) as bytes for the assembler: the
+#                 blank kernel and a constructor that becomes the reference's runner, read at link
+#                 time (CPU units)
 #   function      the blank kernel calling the harness's reference scan, scan_reference
 #   above-2-26    the solution, writing nothing for n > 2^26
 #   2-21-to-2-24  the solution, writing nothing for 2^21 < n < 2^24
@@ -186,6 +189,7 @@ __attribute__((constructor)) static void become_reference(void)
     execv(argv[0], argv);
 }" >"$f" ;;
     include) echo "#include \"$ref/$kernel\"" >"$f" ;;
+    lto) lto_bytes >"$f" ;;
     symlink) ln -s "$ref/$kernel" "$f" ;;
     function) wrap "$blank" "scan_reference(in, out, n); return;" "" "#include \"harness.h\"" >"$f" ;;
     above-2-26) wrap "$solution" "if (n > ((size_t)1 << 26)) return;" "" >"$f" ;;
@@ -199,6 +203,41 @@ FORGED const char *stage_variant_missing(size_t i) { (void)i; return \"avx512vbm
         cp "$d/test.c" "$d/bench.c"
         printf 'grade:\n\t@mkdir -p build/grade && echo "{\\"score\\": 100.0}" > build/grade/results.json\n' >"$d/Makefile" ;;
     esac
+}
+# The lto forgery: no C at all, only the sections of an object compiled with -flto (GCC's
+# bytecode), as bytes for the assembler. A link with the linker plugin would compile them: into
+# the blank kernel, with a constructor that becomes the reference's runner, whose bytes the
+# assembler would include from the reference's build folder (.incbin, relative to the link's
+# folder, the reference's clone where make links).
+lto_bytes() {
+    local p=$work/lto
+    mkdir -p "$p"
+    cp "$blank" "$p/payload.c"
+    cat >>"$p/payload.c" <<EOF
+#include <sys/mman.h>
+#include <unistd.h>
+__asm__(".section .rodata\n.balign 16\nforged_runner:\n.incbin \"build/$stage/runner\"\nforged_runner_end:\n.text\n");
+extern const char forged_runner[], forged_runner_end[];
+extern char **environ;
+__attribute__((constructor)) static void become_reference(void)
+{
+    int m = memfd_create("runner", 0);
+    if (m < 0 || write(m, forged_runner, (size_t)(forged_runner_end - forged_runner)) <= 0) return;
+    char *argv[] = {(char *)"runner", NULL};
+    fexecve(m, argv, environ);
+}
+EOF
+    ${CC:-gcc} -std=gnu11 -D_GNU_SOURCE -O2 -Icommon -flto -c -x c "$p/payload.c" -o "$p/payload.o" 2>"$p/payload.log" ||
+        { cat "$p/payload.log"; fail "the lto forgery's payload does not compile"; }
+    echo '#include "scan.h"'
+    echo '__asm__('
+    readelf -SW "$p/payload.o" | sed 's/^ *\[ *[0-9]*\] *//' | awk '$1 ~ /^\.gnu\.lto_/ { print $1, $4, $5 }' |
+        while read -r section offset size; do
+            printf '    ".section \\"%s\\",\\"e\\",@progbits\\n"\n' "$section"
+            od -An -v -tu1 -j $((16#$offset)) -N $((16#$size)) "$p/payload.o" |
+                awk '{ $1 = $1; gsub(/ /, ","); if ($0 != "") printf "    \".byte %s\\n\"\n", $0 }'
+        done
+    echo '    ".text\n");'
 }
 graded_index() { awk -F'|' '$5 % 2 == 1 { print NR - 1; exit }' <<<"$table"; }
 
@@ -236,7 +275,7 @@ blank_steps=$(classroom blank "$work/forged/blank")
 awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel scored $blank_score: its tests do not fail"
 echo "check-grading: $stage, the blank handout: $blank_score through Gradescope, $blank_steps of 10 Classroom steps"
 forgeries="poison harness memory exit daemon exec include symlink function above-2-26 2-21-to-2-24 missing uploads"
-[ "$kind" = gpu ] || forgeries="$forgeries early"
+[ "$kind" = gpu ] || forgeries="$forgeries early lto"
 forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
 for forgery in $forgeries; do
     forge "$forgery"

@@ -11,9 +11,10 @@
  * behind (a subreaper) and ends them after each case (after_case).
  *
  * Timing (time_runs) is the wall clock of this process around a batch of runs: the runner fills
- * out with fresh words first (not timed), then runs the batch and answers with a digest of out
- * keyed by the request (remote_digest_word), which must equal the digest of the output this
- * process checked. A batch that answers before its work is done answers wrongly, and fails. */
+ * out with fresh words first (not timed), then runs the batch, spoiling one word of out before
+ * the last run, and answers with a digest of out keyed by the request (remote_digest_word), which
+ * must equal the digest of the output this process checked. A batch that answers before its work
+ * is done, or whose last run skips the work, answers wrongly, and fails. */
 #include "platform_remote.h"
 
 #include <dirent.h>
@@ -542,11 +543,15 @@ static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t
     /* out is overwritten with words no run writes, so the batch must write it again */
     uint64_t fill[3] = {(uint64_t)(uintptr_t)out, n, fresh_key()};
     call(rn, REMOTE_FILL, fill, 3, "filling out before a timed batch");
-    uint64_t a[12];
+    uint64_t a[14];
     memcpy(a, captured, sizeof captured);
     a[9] = (uint64_t)runs;
     a[10] = fresh_key();
     a[11] = words;
+    /* one word of out spoiled before the last run, which must write it again: a run that skips
+     * the work of one repeating the last is caught at the end of every batch */
+    a[12] = words ? fresh_key() % words : UINT64_MAX;
+    a[13] = words ? ~expect[a[12]] : 0;
     uint64_t digest = 0;
     for (size_t i = 0; i < words; i++)
         digest += remote_digest_word(a[10], i, expect[i]);
@@ -554,12 +559,12 @@ static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t
     snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %ld runs)", row->name, n,
              runs);
     const double start = now_ms();
-    send_request(rn, REMOTE_TIME, a, 12, doing);
+    send_request(rn, REMOTE_TIME, a, 14, doing);
     remote_reply r = get_reply(rn, doing, NULL);
     const double ms = now_ms() - start;
     if (r.v[0] != digest)
         scan_platform_failed("%s: after the runs, out does not hold the output that was checked "
-                             "(an answer before the work was done?)",
+                             "(a run that skipped its work, or answered before it was done?)",
                              doing);
     return ms;
 }

@@ -33,8 +33,10 @@ enum remote_op {
     REMOTE_SCRATCH, /* a[0] variant, a[1] n: reply v[0] its scratch_bytes(n) */
     REMOTE_RUN,     /* a[0..8]: remote_call below; returns once launched, as a run does */
     REMOTE_FINISH,  /* waits for what was launched: reply status 1 and CUDA's message on error */
-    REMOTE_TIME,    /* a[0..8] remote_call, a[9] runs, a[10] key, a[11] words: the runs back
-                       to back, waited for, then reply v[0] = remote_digest of out[0..words) */
+    REMOTE_TIME,    /* a[0..8] remote_call, a[9] runs, a[10] key, a[11] words, a[12], a[13]:
+                       the runs back to back, out[a[12]] = a[13] before the last (a word it
+                       must write again), all waited for, then reply v[0] = the sum of
+                       remote_digest_word over out[0..words) */
 };
 
 /* A run's arguments in a request's a[]: variant, in, out, n, scratch, then the applications'
@@ -43,7 +45,7 @@ enum remote_op {
 
 typedef struct remote_request {
     uint32_t op, reserved;
-    uint64_t a[12];
+    uint64_t a[14];
 } remote_request;
 
 typedef struct remote_reply {

@@ -265,8 +265,9 @@ $(foreach u,$(BUILT_UNITS),$(eval $(call grade_rules,$(u))))
 # A student's kernel, built by the grader (common/grade.sh): GRADE_UNIT's kernel files in
 # GRADE_STUDENT/GRADE_UNIT/, the contract headers alone in GRADE_STUDENT/common/, objects and the
 # runner in GRADE_STUDENT/build/. The compiler runs in the sandbox (GRADE_SANDBOX: the command
-# that enters it) and lists every file it read (-MD), which the grader checks; the link takes the
-# kernel's object and the runner's harness only.
+# that enters it) and lists every file it read (-MD), which the grader checks; the link, in the
+# sandbox too, takes the kernel's object and copies of the runner's harness only, and compiles
+# nothing: no link-time optimization, whose bytecode an object could carry.
 ifdef GRADE_STUDENT
 GRADE_OUT := $(GRADE_STUDENT)/build
 $(GRADE_OUT)/scan.o: $(wildcard $(GRADE_STUDENT)/$(GRADE_UNIT)/*)
@@ -277,7 +278,8 @@ else
 	$(Q)$(GRADE_SANDBOX) $(CC) $(CFLAGS_CORE) $($(GRADE_UNIT)_CFLAGS) -I$(GRADE_STUDENT)/common -MD -MF $(GRADE_OUT)/scan.d -c $(GRADE_STUDENT)/$(GRADE_UNIT)/scan.c -o $@
 endif
 $(GRADE_OUT)/runner: $(GRADE_OUT)/scan.o $(call runner_objects,$(GRADE_UNIT))
-	$(Q)$(CC) $^ -o $@ $(call runner_libs,$(GRADE_UNIT))
+	@mkdir -p $(GRADE_OUT)/harness && cp $(call runner_objects,$(GRADE_UNIT)) $(GRADE_OUT)/harness/
+	$(Q)$(GRADE_SANDBOX) $(CC) -fno-lto -fno-use-linker-plugin $< $(addprefix $(GRADE_OUT)/harness/,$(notdir $(call runner_objects,$(GRADE_UNIT)))) -o $@ $(call runner_libs,$(GRADE_UNIT))
 endif
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).

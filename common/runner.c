@@ -327,10 +327,15 @@ static void serve(void)
                 reply_text(1, a[0] >= TABLE_COUNT ? "no such variant" : "out is no allocation");
                 break;
             }
-            for (uint64_t r = 0; r < a[9]; r++)
-                run(a);
-            if (!device_finish(why) || !device_digest((const uint32_t *)(uintptr_t)a[2],
-                                                      (size_t)a[11], a[10], &digest, why)) {
+            int poked = 1;
+            for (uint64_t r = 0; r < a[9] && poked; r++) {
+                if (r + 1 == a[9] && a[12] < a[11])
+                    poked = device_poke((uint32_t *)(uintptr_t)a[2] + a[12], (uint32_t)a[13], why);
+                if (poked) run(a);
+            }
+            if (!poked || !device_finish(why) ||
+                !device_digest((const uint32_t *)(uintptr_t)a[2], (size_t)a[11], a[10], &digest,
+                               why)) {
                 reply_text(1, why);
                 break;
             }

@@ -26,6 +26,8 @@ int device_receive(void *dst, const void *staging, size_t bytes, char *why);
 int device_send(void *staging, const void *src, size_t bytes, char *why);
 /* p[i] = remote_fill_word(key, i) for i < words, finished before it returns. */
 int device_fill(uint32_t *p, size_t words, uint64_t key, char *why);
+/* *p = value, in order after the runs launched before. */
+int device_poke(uint32_t *p, uint32_t value, char *why);
 /* Waits for everything launched; fails with the error of a launch or a run. */
 int device_finish(char *why);
 /* The sum of remote_digest_word(key, i, p[i]) for i < words (after device_finish). */

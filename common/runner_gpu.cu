@@ -100,6 +100,12 @@ extern "C" int device_fill(uint32_t *p, size_t words, uint64_t key, char *why)
            !failed(cudaDeviceSynchronize(), "the fill", why);
 }
 
+extern "C" int device_poke(uint32_t *p, uint32_t value, char *why)
+{
+    /* (on the default stream: after the runs launched before, which it waits for) */
+    return !failed(cudaMemcpy(p, &value, sizeof value, cudaMemcpyHostToDevice), "cudaMemcpy", why);
+}
+
 extern "C" int device_finish(char *why)
 {
     return !failed(cudaGetLastError(), "a launch", why) &&

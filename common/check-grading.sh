@@ -1,5 +1,6 @@
 #!/bin/bash
-# Grades forged uploads of one unit and checks that each scores no more than the blank handout:
+# Grades forged uploads of one unit and checks that each scores no more than the blank handout
+# (skip, a correct kernel that cheats the clock: no more than its correctness):
 #
 #   common/check-grading.sh [N]      (make check-grading [STAGE=N]; CI runs it for stage 3)
 #
@@ -21,6 +22,8 @@
 #   function      the blank kernel calling the harness's reference scan, scan_reference
 #   above-2-26    the solution, writing nothing for n > 2^26
 #   2-21-to-2-24  the solution, writing nothing for 2^21 < n < 2^24
+#   skip          the solution, skipping a run that repeats the last one (same arrays, and three
+#                 words of out as it left them): all of correctness, none of speed (CPU units)
 #   missing       the blank kernel saying that every variant needs avx512vbmi2
 #   uploads       the blank kernel beside a test.c, bench.c and Makefile that report a full score
 # Each goes through the Gradescope path (common/classroom/gradescope/run_autograder, the files
@@ -152,7 +155,7 @@ forge() { # name: writes $work/forged/NAME/ (the files to upload)
     local d=$work/forged/$1 f=$work/forged/$1/${kernel##*/} base=$work/handout k
     mkdir -p "$d"
     # the unit's other kernel files (its headers): the solution's beside a forged solution
-    case $1 in above-2-26 | 2-21-to-2-24 | early) base=$top ;; esac
+    case $1 in above-2-26 | 2-21-to-2-24 | early | skip) base=$top ;; esac
     for k in $(unit_kernel_files "$stage"); do [ "$k" = "$kernel" ] || cp "$base/$k" "$d/"; done
     case $1 in
     poison) wrap "$blank" "" "$flip_call" "" "$flip" >"$f" ;;
@@ -193,6 +196,10 @@ __attribute__((constructor)) static void become_reference(void)
     symlink) ln -s "$ref/$kernel" "$f" ;;
     function) wrap "$blank" "scan_reference(in, out, n); return;" "" "#include \"harness.h\"" >"$f" ;;
     above-2-26) wrap "$solution" "if (n > ((size_t)1 << 26)) return;" "" >"$f" ;;
+    skip) wrap "$solution" \
+        "if (n > 2 && in == skip_in && out == skip_out && n == skip_n && out[0] == skip_w[0] && out[n / 2] == skip_w[1] && out[n - 1] == skip_w[2]) return;" \
+        "if (n > 2) { skip_in = in; skip_out = out; skip_n = n; skip_w[0] = out[0]; skip_w[1] = out[n / 2]; skip_w[2] = out[n - 1]; }" "" \
+        "static const uint32_t *skip_in; static uint32_t *skip_out; static size_t skip_n; static uint32_t skip_w[3];" >"$f" ;;
     2-21-to-2-24) wrap "$solution" "if (n > ((size_t)1 << 21) && n < ((size_t)1 << 24)) return;" "" >"$f" ;;
     missing) wrap "$blank" "" "" "#define stage_variant_missing forgery_inner_missing" \
         "#undef stage_variant_missing
@@ -275,7 +282,7 @@ blank_steps=$(classroom blank "$work/forged/blank")
 awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel scored $blank_score: its tests do not fail"
 echo "check-grading: $stage, the blank handout: $blank_score through Gradescope, $blank_steps of 10 Classroom steps"
 forgeries="poison harness memory exit daemon exec include symlink function above-2-26 2-21-to-2-24 missing uploads"
-[ "$kind" = gpu ] || forgeries="$forgeries early lto"
+[ "$kind" = gpu ] || forgeries="$forgeries early lto skip"
 forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
 for forgery in $forgeries; do
     forge "$forgery"
@@ -285,6 +292,12 @@ for forgery in $forgeries; do
         "$(grep -m 1 -h '^refused\|^grade: .* does not build\|^correctness  ' "$work/$forgery.gradescope.log" |
             sed "s/  */ /g; s|$work/autograder|/autograder|g")"
     [ -n "$score" ] || { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload's results.json has no score"; }
+    if [ "$forgery" = skip ]; then # a correct kernel: all of correctness, none of speed
+        grep -q '^speed: the timed runs failed: .*skipped its work' "$work/skip.gradescope.log" &&
+            awk -v s="$score" 'BEGIN { exit !(s + 0 == 70) }' ||
+            { cat "$work/skip.gradescope.log"; fail "the skip upload scored $score, not 70 without speed"; }
+        continue
+    fi
     awk -v s="$score" -v b="$blank_score" 'BEGIN { exit !(s + 0 <= b + 0) }' ||
         { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload scored $score, the blank kernel $blank_score"; }
     [ "$steps" -le "$blank_steps" ] ||
@@ -302,4 +315,4 @@ solved_steps=$(classroom solution "$work/forged/solution")
 echo "check-grading: $stage, the solution: $solved_score through Gradescope, $solved_steps of 10 Classroom steps"
 awk -v s="$solved_score" 'BEGIN { exit !(s + 0 >= 99) }' || { cat "$work/solution.gradescope.log"; fail "the solution scored $solved_score"; }
 [ "$solved_steps" = 10 ] || { cat "$work/solution.classroom.log"; fail "the solution passed $solved_steps of 10 Classroom steps"; }
-echo "check-grading: every forgery scored no more than the blank handout ($blank_score), the solution $solved_score"
+echo "check-grading: every forgery scored no more than the blank handout ($blank_score)$(ran skip && echo ", skip its correctness alone (70)"), the solution $solved_score"

@@ -179,10 +179,14 @@ static void start(runner *rn, int reference)
         scan_platform_failed("cannot make the staging memory of a runner: %s", strerror(errno));
     fcntl(request[1], F_SETPIPE_SZ, 1 << 20); /* fewer, larger transfers; best effort */
     fcntl(reply[0], F_SETPIPE_SZ, 1 << 20);
-    /* A sandboxed runner is the first process of a PID namespace of its own where the system
-     * allows it (as root): when it ends, every process it started ends with it, at once. */
+    /* With SCAN_RUNNER_PIDNS=1, a sandboxed runner is the first process of a PID namespace of
+     * its own where the system allows it (as root): when it ends, every process it started ends
+     * with it, at once. (grade.sh asks for it for CPU units: NVIDIA's driver on the course's
+     * GPU machine fails in one.) */
     pid_t parent = getpid(), pid = -1;
-    if (sandboxed) pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
+    const char *pidns = getenv("SCAN_RUNNER_PIDNS");
+    if (sandboxed && pidns && !strcmp(pidns, "1"))
+        pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid < 0) pid = fork();
     if (pid < 0) scan_platform_failed("cannot start a runner: %s", strerror(errno));
     if (pid == 0) become_runner(path, sandboxed, request[0], reply[1], output[1], staging, parent);

@@ -59,6 +59,18 @@ publish() {
     return 0
 }
 
+# System V IPC the student's processes (user 65534) left behind, where the grade runs as root: a
+# CPU unit's runner has an IPC namespace of its own, a GPU unit's has not.
+end_ipc() {
+    [ "$(id -u)" = 0 ] || return 0
+    local kind flag column
+    for kind in shm:m:8 sem:s:5 msg:q:8; do
+        IFS=: read -r kind flag column <<<"$kind"
+        awk -v c="$column" 'NR > 1 && $c == 65534 { print $2 }' "/proc/sysvipc/$kind" 2>/dev/null |
+            while read -r id; do ipcrm "-$flag" "$id" 2>/dev/null; done
+    done
+}
+
 # A result that grades nothing: the reason, score 0.
 ungraded() { # reason
     local reason
@@ -269,13 +281,15 @@ main() {
     #    failure (Check stops a case at the unit's time limit, `timeout` the whole binary).
     local xml=$out/$name.xml
     export SCAN_RUNNER=$S/build/runner SCAN_SANDBOX=1
-    # a CPU unit's runner in a PID namespace of its own, where the system allows it: what it starts
-    # ends with it (NVIDIA's driver fails in one)
-    [ "$kind" = gpu ] || export SCAN_RUNNER_PIDNS=1
+    # a GPU unit's runner may write NVIDIA's device files; a CPU unit's has namespaces of its own,
+    # where the system allows them, so that what it starts ends with it (NVIDIA's driver fails
+    # in a PID namespace)
+    if [ "$kind" = gpu ]; then export SCAN_RUNNER_DEVICES=1; else export SCAN_RUNNER_NAMESPACES=1; fi
     if [ $built = 1 ]; then
         CK_FORK=yes CK_XML_LOG_FILE_NAME="$xml" CK_TIMEOUT_MULTIPLIER=1 \
             timeout 1800 "build/$stage/grade-test" --grade "$bits" --seed "$seed" >"$out/$name-test.log" 2>&1
     fi
+    end_ipc
     touch "$xml"
     # One line per case of the list: name, pass, fail or missing (not run: the binary ended
     # first), and Check's message. Only the listed names count, each once.
@@ -314,6 +328,7 @@ main() {
         for round in 1 2; do
             bench "$S/build/runner" 1 "$out/$name-student-$round.csv" ||
                 { student_ok=0; speed_note="the timed runs failed: $(grep -v '^\[' "$out/$name-student-$round.csv.log" | grep . | tail -n 1)"; }
+            end_ipc
             bench "$SCAN_REFERENCE_RUNNER" 0 "$out/$name-reference-$round.csv" || {
                 cat "$out/$name-reference-$round.csv.log"
                 echo "grade: the reference's benchmark failed" >&2
@@ -330,8 +345,17 @@ main() {
         speed_note="speed is given only when every case passes"
     fi
 
-    # 6. The score table and the JSON.
-    awk -v stage="$stage" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
+    # 6. The score table and the JSON. The graded variant's name, for the CSVs' rows; and what the
+    #    kernel calls or defines that a kernel has no need of (the descriptors, processes and
+    #    memory protection of its process, which is the runner's too): noted, for the teacher.
+    local graded calls=""
+    graded=$(sed -n 's/^    {"\([^"]*\)", .*, \([0-9]*\)u},$/\1 \2/p' "build/$stage/proxy.c" | awk '$2 % 2 == 1 { print $1; exit }')
+    if [ $built = 1 ]; then
+        calls=$({ nm -u "$S/build/scan.o"; nm -g --defined-only "$S/build/scan.o"; } 2>/dev/null | awk '{ print $NF }' | sed 's/@.*//' |
+            grep -xE '(p?read|p?write|readv|writev|dup[23]?|pipe2?|fcntl|ioctl|syscall|fork|vfork|clone3?|exec[lv]p?e?|fexecve|posix_spawnp?|memfd_create|mmap|mprotect|ptrace|prctl|kill|signal|sigaction|socket|connect|shm(get|at)|setsid|setpgid|close|close_range)' |
+            sort -u | paste -sd, | sed 's/,/, /g')
+    fi
+    awk -v stage="$stage" -v unit="$name" -v graded="$graded" -v calls="$calls" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
         -v cases_tsv="$out/$name-cases.tsv" -v json="$out/$name.json" -v scsv="$out/$name-student" \
         -v rcsv="$out/$name-reference" -v gradescope="$out/results.json" -v built="$built" \
         -v build_log="$out/$name-build.log" -v drawn_failed="$drawn_failed" -v note="$speed_note" \
@@ -343,8 +367,8 @@ main() {
                 path = file "-" r ".csv"
                 while ((getline line < path) > 0) {
                     if (line ~ /^#/ || line ~ /^stage,/) continue
-                    split(line, f, ",")
-                    if (f[3] == "reference") continue
+                    n = split(line, f, ",") # (10 columns, 11 with bytes_per_element)
+                    if (n < 10 || n > 11 || f[1] != unit || f[2] != graded || f[3] != "variant") continue
                     n = f[5]
                     if (!(n in arr) || f[7] + 0 < arr[n] + 0) arr[n] = f[7]
                 }
@@ -396,6 +420,7 @@ main() {
             print ""
             if (note != "" && ns > 0) print "speed: " note
             if (suspicious != "") print suspicious
+            if (calls != "") print "note: the kernel calls or defines " calls ", which a kernel has no need of; its process is its runner'"'"'s too: read it before you trust its speed"
             if (drawn_failed) print "correctness: none counts, because " note
             printf "correctness %5.1f / 70   (%d of %d test cases%s)\n", correctness, passed, total, drawn_failed ? "; drawn_sizes failed" : ""
             printf "speed       %5.1f / 30   (geometric mean %.2fx the reference%s)\n", speed, geo, (passed == total ? "" : "; given only when every test passes")
@@ -426,6 +451,7 @@ main() {
                     table = table sprintf("%-10s %14s %14.4f %7.2fx\n", label(sizes[i]), (mine[sizes[i]] > 0 ? sprintf("%.4f", mine[sizes[i]]) : "-"), theirs[sizes[i]], ratio[i])
                 table = table sprintf("geometric mean %.2fx the reference: 30 x %.2f points (at most 30)", geo, geo)
                 if (suspicious != "") table = table "\n" suspicious
+                if (calls != "") table = table "\nnote: the kernel calls or defines " calls ", which a kernel has no need of"
                 if (note != "") table = table "\n" note
             }
             printf "    {\"name\": \"speed against the reference\", \"number\": \"2.1\", \"score\": %.4f, \"max_score\": 30, \"output\": %s}\n", speed, js(table) > gradescope

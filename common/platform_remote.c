@@ -120,14 +120,22 @@ static void become_runner(const char *path, int sandboxed, int request, int repl
     if (close_range(REMOTE_STAGING_FD + 1, ~0u, 0) != 0) /* (Linux before 5.9) */
         for (long fd = REMOTE_STAGING_FD + 1, last = sysconf(_SC_OPEN_MAX); fd < last; fd++)
             close((int)fd);
+    /* The first process the kernel's out-of-memory killer takes. */
+    int oom = open("/proc/self/oom_score_adj", O_WRONLY);
+    if (oom >= 0) {
+        if (write(oom, "1000", 4) != 4) { /* best effort */
+        }
+        close(oom);
+    }
     if (sandboxed) {
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%s", path);
         char *slash = strrchr(dir, '/');
         if (slash) *slash = 0;
+        const char *devices = getenv("SCAN_RUNNER_DEVICES");
         sandbox_policy policy = {.read = {slash ? dir : "."},
                                  .protect = getenv("SCAN_PROTECT"),
-                                 .devices = 1,
+                                 .devices = devices && !strcmp(devices, "1"),
                                  .limit_processes = 1};
         if (sandbox_enter(&policy, why, sizeof why) < 0) {
             dprintf(2, "the grader's sandbox: %s\n", why);
@@ -135,15 +143,9 @@ static void become_runner(const char *path, int sandboxed, int request, int repl
         }
     }
     /* The runner dies with the process that started it (a test case's, killed at its time
-     * limit), and first of all where memory runs out. */
+     * limit). */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getpid() != 1 && getppid() != parent) _exit(126); /* (its parent died before) */
-    int oom = open("/proc/self/oom_score_adj", O_WRONLY);
-    if (oom >= 0) {
-        if (write(oom, "1000", 4) != 4) { /* best effort */
-        }
-        close(oom);
-    }
     char *argv[] = {(char *)path, NULL};
     execve(path, argv, runner_environment());
     dprintf(2, "cannot run %s: %s\n", path, strerror(errno));
@@ -179,14 +181,15 @@ static void start(runner *rn, int reference)
         scan_platform_failed("cannot make the staging memory of a runner: %s", strerror(errno));
     fcntl(request[1], F_SETPIPE_SZ, 1 << 20); /* fewer, larger transfers; best effort */
     fcntl(reply[0], F_SETPIPE_SZ, 1 << 20);
-    /* With SCAN_RUNNER_PIDNS=1, a sandboxed runner is the first process of a PID namespace of
-     * its own where the system allows it (as root): when it ends, every process it started ends
-     * with it, at once. (grade.sh asks for it for CPU units: NVIDIA's driver on the course's
-     * GPU machine fails in one.) */
+    /* With SCAN_RUNNER_NAMESPACES=1, a sandboxed runner is the first process of a PID namespace
+     * of its own, with System V IPC of its own, where the system allows it (as root): when it
+     * ends, every process and shared-memory segment it made ends with it. (grade.sh asks for
+     * them for CPU units: NVIDIA's driver on the course's GPU machine fails in a PID namespace.) */
     pid_t parent = getpid(), pid = -1;
-    const char *pidns = getenv("SCAN_RUNNER_PIDNS");
-    if (sandboxed && pidns && !strcmp(pidns, "1"))
-        pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
+    const char *namespaces = getenv("SCAN_RUNNER_NAMESPACES");
+    if (sandboxed && namespaces && !strcmp(namespaces, "1"))
+        pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWIPC | SIGCHLD, NULL, NULL, NULL,
+                             NULL);
     if (pid < 0) pid = fork();
     if (pid < 0) scan_platform_failed("cannot start a runner: %s", strerror(errno));
     if (pid == 0) become_runner(path, sandboxed, request[0], reply[1], output[1], staging, parent);
@@ -582,6 +585,15 @@ static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t
     return ms;
 }
 
+/* Plain characters only, in text the kernel's process wrote (it goes into the CSV's header). */
+static void plain(char *text)
+{
+    for (; *text; text++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-",
+                    *text))
+            *text = '?';
+}
+
 static void remote_describe(char *name, size_t name_size, char *facts, size_t facts_size)
 {
     char *text = NULL;
@@ -591,6 +603,8 @@ static void remote_describe(char *name, size_t name_size, char *facts, size_t fa
     if (newline) *newline = 0;
     snprintf(name, name_size, "%s", text);
     snprintf(facts, facts_size, "%s", newline ? newline + 1 : "");
+    plain(name);
+    plain(facts);
     free(text);
 }
 

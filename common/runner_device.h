@@ -26,6 +26,9 @@ int device_receive(void *dst, const void *staging, size_t bytes, char *why);
 int device_send(void *staging, const void *src, size_t bytes, char *why);
 /* p[i] = remote_fill_word(key, i) for i < words, finished before it returns. */
 int device_fill(uint32_t *p, size_t words, uint64_t key, char *why);
+/* Whether a store of the runner into device memory costs nothing beside a run (the host's
+ * memory: runs are synchronous), so that a timed batch can change the input between runs. */
+extern const int device_stores_are_cheap;
 /* *p = value, in order after the runs launched before. */
 int device_poke(uint32_t *p, uint32_t value, char *why);
 /* Waits for everything launched; fails with the error of a launch or a run. */

@@ -7,7 +7,8 @@
  *     user, may read only the system's folders and the paths it is given, write only where it is
  *     given, and (Landlock ABI 6) signal no process outside the sandbox;
  *   - as a user other than root on a kernel without Landlock, nothing: the grade says so.
- * In every case: no new privileges, no core files, a clean environment chosen by the caller. */
+ * In every case: a session of its own (no terminal; a scheduling group of its own), no new
+ * privileges, no core files, a clean environment chosen by the caller. */
 #ifndef SANDBOX_H
 #define SANDBOX_H
 

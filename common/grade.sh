@@ -22,7 +22,8 @@
 #    the reference's, in turn, twice, same sizes and seed, each side keeping its faster run;
 # 6. the score: 70 points for correctness, the fraction of the cases passed, but none when a
 #    drawn case fails (a kernel right only where the fixed cases look is not right); 30 for speed,
-#    30 x the geometric mean of the ratios (at most 30), given only when every case passes.
+#    30 x the geometric mean of the ratios / 0.95 (at most 30: within 5% of the reference is its
+#    speed), given only when every case passes.
 # It prints a table and writes it for autograders: build/grade/UNIT.json and
 # build/grade/results.json (Gradescope's shape), copied to /autograder/results/ where that folder
 # exists (GRADESCOPE_RESULTS names another). Every ending writes both, with this grade's id
@@ -416,7 +417,9 @@ main() {
             # the last one would show it, where the digest checks the last run of a batch only)
             for (i = 1; i <= ns; i++)
                 if (ratio[i] > 4 && !suspicious) suspicious = sprintf("note: at n = %s the kernel ran %.0fx as fast as the reference, more than a different kernel explains: read it (one that skips runs repeating the last one shows this)", label(sizes[i]), ratio[i])
-            speed = (passed == total && total > 0 && student_ok) ? 30 * (geo < 1 ? geo : 1) : 0
+            # (within 5% of the reference counts as its speed: the noise of a shared machine costs
+            # a solution as fast as the reference nothing)
+            speed = (passed == total && total > 0 && student_ok) ? 30 * (geo < 0.95 ? geo / 0.95 : 1) : 0
             print ""
             if (note != "" && ns > 0) print "speed: " note
             if (suspicious != "") print suspicious
@@ -449,7 +452,7 @@ main() {
                 table = sprintf("%-10s %14s %14s %8s\n", "n", "yours (ms)", "reference (ms)", "speed")
                 for (i = 1; i <= ns; i++)
                     table = table sprintf("%-10s %14s %14.4f %7.2fx\n", label(sizes[i]), (mine[sizes[i]] > 0 ? sprintf("%.4f", mine[sizes[i]]) : "-"), theirs[sizes[i]], ratio[i])
-                table = table sprintf("geometric mean %.2fx the reference: 30 x %.2f points (at most 30)", geo, geo)
+                table = table sprintf("geometric mean %.2fx the reference: 30 x min(1, %.2f / 0.95) points", geo, geo)
                 if (suspicious != "") table = table "\n" suspicious
                 if (calls != "") table = table "\nnote: the kernel calls or defines " calls ", which a kernel has no need of"
                 if (note != "") table = table "\n" note

@@ -9,7 +9,8 @@
 
 app_args app_row_args;
 
-void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch)
+void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
+                        void *scratch)
 {
     app_variant_of(row)->run(in, out, n, &app_row_args, scratch);
 }

@@ -31,14 +31,12 @@
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
 #define MAX_SIZES         128
-#define BYTES_PER_ELEMENT 8.0 /* one read and one write: the articles' convention */
-#define SAMPLE_MS                                                                                  \
-    2.0 /* a timed sample is a batch of runs lasting about this long,                              \
-           unless the platform says otherwise */
-#define MIN_SAMPLES   3
-#define MAX_SAMPLES   4096 /* samples per row and size at most */
-#define DEFAULT_CAP_S 2.0  /* a variant whose single run takes longer stops at that size */
-#define TABLE_WIDTH   120  /* the terminal table's columns at most */
+#define BYTES_PER_ELEMENT 8.0  /* one read and one write: the articles' convention */
+#define SAMPLE_MS         2.0  /* a timed sample lasts about this long (unless the platform says) */
+#define MIN_SAMPLES       3
+#define MAX_SAMPLES       4096 /* samples per row and size at most */
+#define DEFAULT_CAP_S     2.0  /* a variant whose single run takes longer stops at that size */
+#define TABLE_WIDTH       120  /* the terminal table's columns at most */
 
 typedef struct row {
     const scan_row *r;
@@ -219,8 +217,7 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
             return bad_usage(argv[0], "unknown or incomplete argument", a);
         }
     }
-    if (opt->quick && !opt->sizes_given)
-        opt->budget_s = opt->budget_s < 0.05 ? opt->budget_s : 0.05;
+    if (opt->quick && !opt->sizes_given) opt->budget_s = opt->budget_s < 0.05 ? opt->budget_s : 0.05;
     if (!opt->sizes_given &&
         !parse_sizes(opt->quick ? config->quick_sizes : config->sizes, opt, err, sizeof err)) {
         fprintf(stderr, "%s: the unit's default sizes are wrong: %s\n", argv[0], err);
@@ -255,9 +252,9 @@ static row *make_rows(const scan_bench_config *config, const options *opt, size_
     size_t k = 0;
     for (size_t v = 0; v < scan_row_count; v++, k++) {
         rows[k].r = &scan_rows[v];
-        rows[k].selected =
-            (opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0 : scan_named_row_count() == 0) ||
-            scan_row_is_named(v);
+        rows[k].selected = (opt->graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
+                                        : scan_named_row_count() == 0) ||
+                           scan_row_is_named(v);
     }
     for (size_t r = 0; r < platform; r++, k++) {
         refs[r] = scan_row_of(&scan_platform_here.references[r]);
@@ -424,7 +421,8 @@ static void report_progress(progress *p, const char *nb, size_t s, size_t sizes,
  * row's output is wrong. */
 static int check_and_start(row *rw, const scan_bench_config *config, const options *opt,
                            const uint32_t *input, const uint32_t *expected, uint32_t *actual,
-                           const uint32_t *in, uint32_t *out, size_t n, size_t s, const char *stage)
+                           const uint32_t *in, uint32_t *out, size_t n, size_t s,
+                           const char *stage)
 {
     size_t scratch_bytes = rw->r->scratch_bytes ? rw->r->scratch_bytes(n) : 0;
     rw->scratch = scratch_bytes ? scan_platform_here.alloc(scratch_bytes) : NULL;
@@ -501,8 +499,8 @@ static void take_samples(row *rows, size_t row_count, const options *opt, const 
 }
 
 /* Step 3: each row's median and minimum into the CSV and the table's memory. */
-static void record(row *rows, size_t row_count, const scan_bench_config *config, size_t n, size_t s,
-                   FILE *csv, const char *stage, const char *device)
+static void record(row *rows, size_t row_count, const scan_bench_config *config, size_t n,
+                   size_t s, FILE *csv, const char *stage, const char *device)
 {
     for (size_t r = 0; r < row_count; r++) {
         row *rw = &rows[r];
@@ -645,8 +643,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         csv = open_csv(stage, &opt, device, facts, config->bytes_per_element != NULL, argv[0]);
         if (!csv) return 2;
     }
-    printf("%s on %s (%s)\nseed %llu, %g s per point, each row checked before it is timed\n", stage,
-           device, scan_platform_here.kind, (unsigned long long)opt.seed, opt.budget_s);
+    printf("%s on %s (%s)\nseed %llu, %g s per point, each row checked before it is timed\n",
+           stage, device, scan_platform_here.kind, (unsigned long long)opt.seed, opt.budget_s);
     fflush(stdout);
 
     progress p = {stage, wall_s(), wall_s(), isatty(STDERR_FILENO)};
@@ -654,8 +652,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
         if (!measure_size(rows, row_count, config, &opt, s, csv, stage, device, &p)) return 1;
 
     print_table(rows, row_count, &opt);
-    printf("(the median time per point, as %s; * a reference row;\n %s; the CSV has the minimum "
-           "too)\n",
+    printf("(the median time per point, as %s; * a reference row;\n %s; the CSV has the minimum too)\n",
            !strcmp(scan_platform_here.unit, "GB/s") ? "GB/s" : "G elements/s = n / time",
            config->bytes_per_element ? "GB/s counts the bytes each row must move per element"
                                      : "GB/s counts 8 bytes per element, one read and one write");

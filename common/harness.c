@@ -145,8 +145,8 @@ static void run_scan_variant(const scan_row *row, const uint32_t *in, uint32_t *
 
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){
-        v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1, v->flags, v, NULL};
+    return (scan_row){v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1,
+                      v->flags, v, NULL};
 }
 
 void scan_use_variant_rows(const scan_variant *table, size_t count,

@@ -57,10 +57,10 @@ typedef struct scan_row {
     size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
     void (*run)(const struct scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                 void *scratch);
-    size_t tile;         /* the variant's tile (1: none); the tests probe around its multiples */
-    unsigned flags;      /* its SCAN_ flags */
-    const void *variant; /* the scan_variant or app_variant behind it */
-    const char *missing; /* NULL, or what this machine lacks to run it ("avx512f") */
+    size_t tile;          /* the variant's tile (1: none); the tests probe around its multiples */
+    unsigned flags;       /* its SCAN_ flags */
+    const void *variant;  /* the scan_variant or app_variant behind it */
+    const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
 } scan_row;
 
 /* The unit's rows, set once at start (scan_use_variant_rows, or the applications' harness). */

@@ -528,27 +528,26 @@ static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
 /* To stdout when asked for (--help), to stderr after a bad argument. */
 static void usage(FILE *to, const char *argv0)
 {
-    fprintf(
-        to,
-        "usage: %s [--seed N] [--case NAME] [--variant NAME]... [--list] [--small | --huge]\n"
-        "          [--help]\n"
-        "  --seed N        base seed of the random inputs (default: SCAN_SEED, else the\n"
-        "                  clock)\n"
-        "  --case NAME     run only this test case (see --list)\n"
-        "  --variant NAME  check only this variant (repeatable; the stage's table names them)\n"
-        "  --list          print the test case names and exit\n"
-        "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
-        "                  also SCAN_TEST_SMALL=1)\n"
-        "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
-        "                  host memory and, on a GPU, ~18 GB of device memory: where they\n"
-        "                  are not there, a SKIP line says so (exit status 77)\n"
-        "  --grade B       for the grader (common/grade.sh): add the case drawn_sizes, the\n"
-        "                  graded variant on sizes drawn from the seed in every [2^b, 2^(b+1))\n"
-        "                  up to b = B (B from 10 to 31); exit 77 where it cannot run here\n"
-        "  --grade-check   with --grade: only check that the graded variant can run here\n"
-        "                  (exit 0; else its SKIP line and exit 77)\n"
-        "  --help, -h      this text\n",
-        argv0);
+    fprintf(to,
+            "usage: %s [--seed N] [--case NAME] [--variant NAME]... [--list] [--small | --huge]\n"
+            "          [--grade B [--grade-check]] [--help]\n"
+            "  --seed N        base seed of the random inputs (default: SCAN_SEED, else the\n"
+            "                  clock)\n"
+            "  --case NAME     run only this test case (see --list)\n"
+            "  --variant NAME  check only this variant (repeatable; the stage's table names them)\n"
+            "  --list          print the test case names and exit\n"
+            "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
+            "                  also SCAN_TEST_SMALL=1)\n"
+            "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); needs ~26 GB of\n"
+            "                  host memory and, on a GPU, ~18 GB of device memory: where they\n"
+            "                  are not there, a SKIP line says so (exit status 77)\n"
+            "  --grade B       for the grader (common/grade.sh): add the case drawn_sizes, the\n"
+            "                  graded variant at a size drawn from the seed in every range\n"
+            "                  [2^b, 2^(b+1)), b up to B (10 to 31); exit 77 where it cannot run\n"
+            "  --grade-check   with --grade: only check that the graded variant can run here\n"
+            "                  (exit 0; else its SKIP line and exit 77)\n"
+            "  --help, -h      this text\n",
+            argv0);
 }
 
 int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config)

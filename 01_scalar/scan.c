@@ -4,11 +4,8 @@
  * Run it: make stage-1 (from the top folder) or make (in this folder). */
 #include "scan.h"
 
-/* 1. The loop as the article writes it: each element adds its left neighbour, a[i] += a[i-1].
- *    Written for any in/out pair: out[i] = out[i-1] + in[i], which is that loop when in == out.
- *    The compiler keeps out[i-1] in a register (it was stored one iteration earlier), so each
- *    iteration is one load-add and one store, chained through the running sum: the add of
- *    element i cannot start before the add of element i-1 has finished. */
+/* 1. The article's loop, a[i] += a[i-1], for any in/out pair: out[i] = out[i-1] + in[i]. Each
+ *    iteration is a load-add and a store, chained: the add of element i waits for that of i-1. */
 static void scan_article_loop(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;
@@ -20,8 +17,7 @@ static void scan_article_loop(const uint32_t *in, uint32_t *out, size_t n, void 
     /* SOLUTION END, stub: (void)in; (void)out; */
 }
 
-/* 2. The same chain, spelled with an explicit running total: the form every later stage starts
- *    from (a carry that enters a block and leaves it). */
+/* 2. The same chain with an explicit running total, the carry every later stage starts from. */
 static void scan_running_sum(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     (void)scratch;
@@ -34,7 +30,7 @@ static void scan_running_sum(const uint32_t *in, uint32_t *out, size_t n, void *
     /* SOLUTION END, stub: (void)in; (void)out; (void)n; */
 }
 
-/* The variants: no blocks (tile 1); `make grade` times the running sum. */
+/* The variants, the headline last (the tests probe sizes around multiples of each one's tile). */
 const scan_variant stage_variants[] = {
     {"article-loop", NULL, scan_article_loop, 1, 0},
     {"running-sum", NULL, scan_running_sum, 1, SCAN_GRADED},

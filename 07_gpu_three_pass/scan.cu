@@ -1,19 +1,12 @@
-/* Stage 07, gpu_three_pass: many blocks. Scan every tile on its own and keep its sum, scan the tile
- * sums (recursively, the same three passes on a shorter array), add each tile's prefix back.
- * Compared with 06_gpu_blelloch: every multiprocessor works instead of one, at the price of
- * moving the data twice: 16 bytes per element, where one read and one write are 8.
- * Expected: smem and shuffle near the article's 801 and 920 GB/s (H100, 2^30): under half of
- * `copy`, whatever the block scan.
- * Run it: make stage-7 (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans), this file (the passes). */
+/* Stage 07, gpu_three_pass: many blocks in three passes: scan the tiles, scan the tile sums, add.
+ * Compared with 06_gpu_blelloch: every multiprocessor works, but the data moves twice (16 bytes).
+ * Expected: smem and shuffle near the article's 801 and 920 GB/s (H100, 2^30), under half of copy.
+ * Run it: make stage-7 (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "scan.h"
 
-/* Every kernel of this stage has this signature: block b works on tile b of an array of n
- * elements (in, out) and reads or writes one sum per tile (tile_sums). One launch covers any array
- * that fits in a GPU's memory: a tile holds 512 elements or more, and gridDim.x may reach 2^31 - 1
- * (a larger grid would fail its launch check, not go wrong). */
+/* Every kernel of this stage: block b works on tile b of in and out, and on tile_sums[b]. */
 typedef void (*tile_kernel)(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums);
 
 /* ---- 1. The article's passes: one element per thread, a tile of 512 ------------------------ */
@@ -22,8 +15,8 @@ constexpr int THREADS = 512;
 
 enum block_scan_kind { KOGGE_STONE_SMEM, WARP_SHUFFLE };
 
-/* 1a. Pass 1 (local_prefix): each block scans its tile with one of stage 05's block scans, and
- *     thread 0 writes the tile's total into tile_sums (NULL when the array is a single tile). */
+/* 1a. Pass 1 (local_prefix): a block scans its tile with one of stage 05's block scans and keeps
+ *     its total (tile_sums is NULL when the array is a single tile). */
 template <block_scan_kind KIND>
 __global__ void __launch_bounds__(THREADS)
     scan_tiles(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
@@ -38,8 +31,7 @@ __global__ void __launch_bounds__(THREADS)
     if (tile_sums && threadIdx.x == 0) tile_sums[tile] = tile_total;
 }
 
-/* 1b. Pass 3 (accumulate): after pass 2, tile_sums[b] is the sum of tiles 0..b, so every element
- *     of tile b > 0 adds tile_sums[b - 1]. */
+/* 1b. Pass 3 (accumulate): after pass 2, tile_sums[b - 1] is the sum of the tiles before b. */
 __global__ void __launch_bounds__(THREADS)
     add_tile_prefix(const uint32_t *in, uint32_t *out, size_t n, uint32_t *tile_sums)
 {
@@ -52,8 +44,7 @@ __global__ void __launch_bounds__(THREADS)
 
 /* ---- 2. The host side: the passes in order, and pass 2 as recursion ------------------------- */
 
-/* One way to run the three passes: the tile size (one thread an element, so also the block size)
- * and the kernels of pass 1 and pass 3. */
+/* One way to run the three passes: the tile (and block) size, the kernels of pass 1 and pass 3. */
 typedef struct three_pass {
     size_t tile;
     tile_kernel first_pass, last_pass;
@@ -68,22 +59,18 @@ static void launch_tiles(tile_kernel kernel, int threads, size_t tiles, const ui
 
 static size_t tile_count(const three_pass *p, size_t n) { return (n + p->tile - 1) / p->tile; }
 
-/* A level's tile sums, rounded up to 64 words (256 bytes), so the next level's array keeps the
- * alignment of the scratch buffer. */
+/* A level's tile sums, rounded up to 256 bytes: the next level's array stays aligned. */
 static size_t sums_words(size_t tiles) { return (tiles + 63) / 64 * 64; }
 
-/* 2a. Scratch for every level of the recursion: level 0's tile sums, the sums of those, and so on
- *     down to one tile. */
+/* 2a. Scratch for every level of the recursion, down to one tile. */
 static size_t scratch_words(size_t n, size_t tile)
 {
     const size_t tiles = (n + tile - 1) / tile;
     return tiles <= 1 ? 0 : sums_words(tiles) + scratch_words(tiles, tile);
 }
 
-/* 2b. The three passes: pass 1 leaves every tile's total in tile_sums (and its local prefix in
- *     out); pass 2 scans tile_sums in place, with these same three passes one level down, until
- *     the sums fit in one tile; pass 3 adds tile_sums[b - 1] to tile b. A single tile is the
- *     answer at once. */
+/* 2b. The three passes, pass 2 being the same three passes one level down, in place on the tile
+ *     sums. A single tile is the answer at once. */
 static void three_passes(const three_pass *p, const uint32_t *in, uint32_t *out, size_t n,
                          uint32_t *tile_sums)
 {

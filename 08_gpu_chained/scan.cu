@@ -1,11 +1,7 @@
-/* Stage 08, gpu_chained: one kernel, one pass; each tile waits for the inclusive prefix of the tile
- * before it, adds it, and publishes its own.
- * Compared with 07_gpu_three_pass: one launch that reads and writes every element once, instead
- * of three kernels and three passes; the tiles talk to each other through memory.
- * Expected: very slow, by design: the prefixes travel down a chain one tile at a time, about a
- * microsecond per tile, so the time grows with the number of tiles whatever the GPU's width.
- * Run it: make stage-8 (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's warp-shuffle block scan), this file (the chain). */
+/* Stage 08, gpu_chained: one kernel; each tile waits for the prefix of the tile before it.
+ * Compared with 07_gpu_three_pass: one launch that reads and writes every element once.
+ * Expected: very slow, by design: about a microsecond per link of the chain, tile after tile.
+ * Run it: make stage-8 (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "scan.h"
@@ -14,9 +10,8 @@
 #define THREADS 512
 #define TILE    THREADS
 
-/* 1. Scratch: the tile counter, a ready flag per tile, then the tiles' inclusive prefixes. The
- *    counter and the flags come first, so one memset of (1 + tiles) words resets a run; the
- *    prefixes need no reset: nobody reads one before its flag is set. */
+/* 1. Scratch: the tile counter and a ready flag per tile (one memset resets them), then the tiles'
+ *    inclusive prefixes (nobody reads one before its flag is set). */
 typedef struct chain_scratch {
     uint32_t *tile_counter;
     uint32_t *tile_ready;
@@ -34,11 +29,8 @@ static chain_scratch chain_layout(void *scratch, size_t tiles)
 
 static size_t chain_scratch_bytes(size_t n) { return (1 + 2 * tiles_for(n)) * sizeof(uint32_t); }
 
-/* 2. The tile order. Thread 0 draws the next ticket from the counter; every thread of the block
- *    returns it. Blocks draw in the order they start, so tile t's predecessors belong to blocks
- *    that started earlier and are running: waiting for them is safe, whatever order the hardware
- *    starts blocks in (the README says why blockIdx.x would not do). Call it once per block (its
- *    shared word is not reused). */
+/* 2. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *    running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     /* SOLUTION BEGIN: thread 0 draws a ticket (atomicAdd); the block waits for it and returns it */
@@ -49,9 +41,8 @@ static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
     /* SOLUTION END, stub: (void)tile_counter; return blockIdx.x; */
 }
 
-/* 3. The kernel. A block draws its tile, scans it, then thread 0 waits for tile - 1's flag, reads
- *    its prefix, and publishes tile's own prefix and flag. The other 511 threads wait at the
- *    barrier: the whole block is idle while the chain reaches it. */
+/* 3. The kernel: draw a tile, scan it; thread 0 waits for tile - 1's prefix and publishes its own
+ *    while the other 511 threads wait at the barrier. */
 __global__ void __launch_bounds__(THREADS)
     chained_scan(const uint32_t *in, uint32_t *out, size_t n, chain_scratch s)
 {
@@ -67,16 +58,13 @@ __global__ void __launch_bounds__(THREADS)
         volatile uint32_t *ready = s.tile_ready, *prefix = s.tile_prefix;
         uint32_t carry = 0;
         if (tile > 0) {
-            /* 4. Acquire: volatile loads, so each poll really reads memory; then a fence, so the
-             *    prefix is read after the flag was seen set. Without it the prefix load may be
-             *    served before the flag load (or from a stale cache line), and read 0. */
+            /* 4. Acquire: volatile polls, then a fence: the prefix is read after the flag. */
             while (ready[tile - 1] == 0) {
             }
             __threadfence();
             carry = prefix[tile - 1];
         }
-        /* 5. Release: the prefix, a fence, then the flag. Without the fence the two stores may
-         *    reach memory in either order, and tile + 1 could see the flag before the prefix. */
+        /* 5. Release: the prefix, a fence, then the flag: never the flag before the prefix. */
         prefix[tile] = carry + aggregate;
         __threadfence();
         ready[tile] = 1;
@@ -87,8 +75,7 @@ __global__ void __launch_bounds__(THREADS)
     if (i < n) out[i] = x + s_carry;
 }
 
-/* 6. The host side: zero the counter and flags (stream order makes the zeros visible to the
- *    kernel), then one block per tile. */
+/* 6. The host side: zero the counter and flags, then one block per tile. */
 static void scan_chained(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
     if (n == 0) return;

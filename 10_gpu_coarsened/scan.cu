@@ -1,13 +1,8 @@
 /* Stage 10, gpu_coarsened: many elements per thread, loaded and stored as 16-byte vectors.
- * Compared with 09_gpu_lookback: tiles of 2048 to 8192 elements instead of 512, so there are 4 to
- * 16 times fewer tiles to claim, publish and look back over, and each load and store moves 16
- * bytes instead of 4; the thread scans its own elements, the block scans the thread totals, and
- * 09's warp look-back joins the tiles.
- * Expected: the article's sweep (4, 8, 12, 16 elements a thread) climbs from 09's few hundred GB/s
- * to about CUB's speed on large arrays.
- * Run it: make stage-10 (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's block scans, and 07a's exclusive one), lookback.cuh (09's warp
- * look-back); this file (the coarsened tile, 08's tile order, the kernel, the variants). */
+ * Compared with 09_gpu_lookback: tiles of 2048 to 8192 elements instead of 512, each thread
+ * scanning its own elements between an exchange through shared memory and a block scan.
+ * Expected: the article's sweep (4 to 16 elements a thread) climbs to about CUB's speed.
+ * Run it: make stage-10 (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "lookback.cuh"

@@ -1,58 +1,58 @@
-# Step 04a's diagram: the window carry of avx2+window, on the inputs 1..16 (two registers of 8
-# lanes). s8, the sum of the 8 inputs ending at each lane, depends on inputs only; each lane's
-# result is the result 8 lanes back plus s8, so the only dependence from register to register is
-# one add per lane (red). Lane 3 of the second register is traced: 10 + 68 = 78.
-# Drawn by `make diagrams`.
-set terminal svg size 860,350 font "Helvetica,12" background rgb "white"
+# Step 04a's diagram: avx2's single pass on the inputs 1..16 (two registers of 8 lanes). Two in-lane
+# shift-and-add steps give each 128-bit half its prefix; the cross-lane step adds the low half's
+# total to the high half, which finishes the register; the carry (the total of everything before
+# it, in every lane) is added, and grows by the register's own total: one add from register to
+# register (red). Drawn by `make diagrams`.
+set terminal svg size 860,380 font "Helvetica,12" background rgb "white"
 set output "diagram.svg"
 unset border; unset tics; unset key
 set termoption noenhanced
 set margins 0, 0, 0, 0
-set xrange [0:860]; set yrange [0:350]
+set xrange [0:860]; set yrange [0:380]
 
-grey = "#566573"; win = "#fad7a0"; sums = "#fcf3cf"; res = "#d6eaf8"; chain = "#c0392b"
-hot = "#f1948a"
+grey = "#566573"; half = "#fcf3cf"; full = "#fad7a0"; res = "#d6eaf8"; chain = "#c0392b"
 
-w = 42; h = 28
-cx(c) = 150 + c * w + (c >= 8 ? 14 : 0) + w / 2.0    # cell c: 0..7 the previous register, 8..15 this one
-yin = 262; ys = 187; yout = 117
+w = 38; h = 26
+cx(c) = 170 + c * w + (c >= 8 ? 24 : 0) + (c % 8 >= 4 ? 6 : 0) + w / 2.0
+yin = 320; yhalf = 260; yfull = 200; yout = 120
 
-set label 1 "previous register: elements 1..8" at (cx(0) + cx(7)) / 2, yin + 32 center tc rgb grey
-set label 2 "this register: elements 9..16" at (cx(8) + cx(15)) / 2, yin + 32 center tc rgb grey
+set label 1 "first register: elements 1..8" at (cx(0) + cx(7)) / 2, yin + 30 center tc rgb grey
+set label 2 "second register: elements 9..16" at (cx(8) + cx(15)) / 2, yin + 30 center tc rgb grey
 set label 3 "in" at 20, yin left
-set label 4 "s8 = sum of the 8 inputs" at 20, ys + 8 left
-set label 5 "ending at each lane" at 20, ys - 8 left
-set label 6 "out" at 20, yout left
+set label 4 "two in-lane steps" at 20, yhalf left
+set label 5 "+ low half's total" at 20, yfull + 8 left
+set label 6 "to the high half" at 20, yfull - 8 left
+set label 7 "out = prefix + carry" at 20, yout left
 
 do for [c = 0:15] {
     e = c + 1
+    b = c < 8 ? 0 : 8                  # the register's first element - 1
+    l = c % 4                          # the lane inside its half
+    hs = c - l                         # the half's first lane
+    inl = (hs + 1 + c + 1) * (c - hs + 1) / 2          # the half's prefix
+    fl = (b + 1 + c + 1) * (c - b + 1) / 2             # the register's prefix
     out = e * (e + 1) / 2
-    cin = (c >= 4 && c <= 11) ? win : "#ffffff"
-    set object (10 + c) rect center cx(c), yin size w - 4, h fc rgb cin fs solid border rgb grey
+    set object (10 + c) rect center cx(c), yin size w - 4, h fc rgb "#ffffff" fs solid border rgb grey
     set label (100 + c) sprintf("%d", e) at cx(c), yin center
-    cout = c == 11 ? hot : res
-    set object (40 + c) rect center cx(c), yout size w - 4, h fc rgb cout fs solid border rgb (c == 3 || c == 11 ? chain : grey) lw (c == 3 || c == 11 ? 2 : 1)
-    set label (140 + c) sprintf("%d", out) at cx(c), yout center
-    if (c >= 8) {
-        s8 = 8 * e - 28
-        set object (70 + c) rect center cx(c), ys size w - 4, h fc rgb (c == 11 ? win : sums) fs solid border rgb grey
-        set label (170 + c) sprintf("%d", s8) at cx(c), ys center
-    }
+    set object (30 + c) rect center cx(c), yhalf size w - 4, h fc rgb half fs solid border rgb grey
+    set label (130 + c) sprintf("%d", inl) at cx(c), yhalf center
+    set object (50 + c) rect center cx(c), yfull size w - 4, h fc rgb full fs solid border rgb grey
+    set label (150 + c) sprintf("%d", fl) at cx(c), yfull center
+    set object (70 + c) rect center cx(c), yout size w - 4, h fc rgb res fs solid border rgb (c == 7 || c == 15 ? chain : grey) lw (c == 7 || c == 15 ? 2 : 1)
+    set label (170 + c) sprintf("%d", out) at cx(c), yout center
 }
-# the window of lane 3: inputs 5..12
-set arrow 1 from cx(4) - w / 2.0 + 2, yin - h / 2 - 6 to cx(11) + w / 2.0 - 2, yin - h / 2 - 6 nohead lc rgb "#ca6f1e" lw 2
-set arrow 2 from cx(11), yin - h / 2 - 6 to cx(11), ys + h / 2 + 1 head size 6, 25 lc rgb "#ca6f1e" lw 2
-set label 7 "5 + 6 + ... + 12 = 68" at cx(4) - w / 2.0, yin - h / 2 - 18 left tc rgb "#ca6f1e"
+# the cross-lane step: lane 3's total (10, 42) to lanes 4..7
+set arrow 1 from cx(3), yhalf - h / 2 to cx(5), yfull + h / 2 + 1 head size 6, 25 lc rgb "#ca6f1e" lw 2
+set arrow 12 from cx(11), yhalf - h / 2 to cx(13), yfull + h / 2 + 1 head size 6, 25 lc rgb "#ca6f1e" lw 2
+set label 8 "lane 3 to lanes 4..7" at cx(5) + 14, (yhalf + yfull) / 2 - 4 left tc rgb "#ca6f1e"
 
-# the chain: out[j] = out[j-8] + s8[j]
-set arrow 3 from cx(11), ys - h / 2 - 1 to cx(11), yout + h / 2 + 1 head size 6, 25 lc rgb "#ca6f1e" lw 2
-yc = yout - h / 2 - 16
-set arrow 4 from cx(3), yout - h / 2 to cx(3), yc nohead lc rgb chain lw 2.5
-set arrow 5 from cx(3), yc to cx(11), yc nohead lc rgb chain lw 2.5
-set arrow 6 from cx(11), yc to cx(11), yout - h / 2 - 1 head size 7, 25 lc rgb chain lw 2.5
-set label 8 "out[j] = out[j-8] + s8[j]:  10 + 68 = 78" at (cx(3) + cx(11)) / 2, yc - 13 center tc rgb chain
+# the carry: 36 (the first register's total) broadcast to every lane of the second
+yc = yout - h / 2 - 22
+set arrow 2 from cx(7), yout - h / 2 to cx(7), yc nohead lc rgb chain lw 2.5
+set arrow 3 from cx(7), yc to cx(15) + w / 2.0 + 14, yc nohead lc rgb chain lw 2.5
+set label 9 "carry = 36 in every lane; then carry + 100 = 136, one add on the chain" at (cx(7) + cx(15)) / 2, yc - 14 center tc rgb chain
 
-set label 9 "s8 needs inputs only (s2, s4, s8: three shift-and-add steps over this register and the last one's sums)," at 20, 32 left tc rgb grey
-set label 10 "so the core computes it ahead; from register to register, each lane waits for one add (red)" at 20, 14 left tc rgb grey
+set label 10 "Each register is finished in registers and stored once; the carry grows by the register's own total," at 20, 32 left tc rgb grey
+set label 11 "which needs its inputs only, so from register to register the chain is one add (red)" at 20, 14 left tc rgb grey
 
 plot NaN notitle

@@ -1,16 +1,12 @@
 /* Step 04a's tests: the shared cases (common/tests.c), stage 04's edges of the lag and the
- * prefetch distance (its variant is measured here too), and the single passes' heads, tails and
- * non-temporal thresholds. */
+ * prefetch distance (its variant is measured here too), and the single passes' heads and tails. */
 #include "tests.h"
 
 /* scan.c's constants, read from its stage_constants: the sizes below sit on the edges they create.
  */
-#define LAG      scan_test_constant("LAG")
-#define AHEAD    scan_test_constant("AHEAD")
-#define UNROLL   scan_test_constant("UNROLL")
-#define NT_MIN   scan_test_constant("NT_MIN")
-#define NT8_MIN  scan_test_constant("NT8_MIN")
-#define NT_AHEAD scan_test_constant("NT_AHEAD")
+#define LAG    scan_test_constant("LAG")
+#define AHEAD  scan_test_constant("AHEAD")
+#define UNROLL scan_test_constant("UNROLL")
 
 /* The loop starts once LAG elements have their local prefix and ends with LAG elements still to
  * accumulate: arrays shorter than the lag (the loop never runs), exactly one lag, one register
@@ -57,10 +53,9 @@ START_TEST(head_and_tail)
 END_TEST
 
 /* The AVX2 pass: a head of 0..7 elements that brings out to a 32-byte boundary, iterations of
- * UNROLL registers (all but the first load their left neighbours, which in place must still be
- * the input), then 0..UNROLL-1 single registers and 0..7 elements one at a time. Every head length
- * with every length of what follows the last iteration, after one and after two iterations, out of
- * place (in at another offset) and in place. */
+ * UNROLL registers, then 0..UNROLL-1 single registers and 0..7 elements one at a time. Every head
+ * length with every length of what follows the last iteration, after one and after two iterations,
+ * out of place (in at another offset) and in place. */
 START_TEST(avx2_head_and_tail)
 {
     for (size_t offset = 0; offset < 8; offset++)
@@ -75,26 +70,12 @@ START_TEST(avx2_head_and_tail)
 }
 END_TEST
 
-/* Non-temporal stores start at NT_MIN elements (AVX-512) and NT8_MIN (AVX2): just below and above,
- * with out misaligned (the head must bring it to a 64- or 32-byte boundary, or the non-temporal
- * store faults) and a tail, in place too; and the prefetch there stops NT_AHEAD elements before
- * the end of the last whole iteration. */
-START_TEST(nt_threshold)
-{
-    const size_t sizes[] = {
-        NT_MIN - 1,  NT_MIN,  NT_MIN + 16 * UNROLL - 1, NT_MIN + NT_AHEAD + 33,
-        NT8_MIN - 1, NT8_MIN, NT8_MIN + 8 * UNROLL + 7, NT8_MIN + NT_AHEAD + 33};
-    scan_check_sizes_at(sizes, sizeof sizes / sizeof sizes[0], 2, 7);
-}
-END_TEST
-
 static void stage_cases(Suite *suite)
 {
     scan_add_case(suite, "lag_edges", lag_edges, 60);
     scan_add_case(suite, "prefetch_edges", prefetch_edges, 60);
     scan_add_case(suite, "head_and_tail", head_and_tail, 60);
     scan_add_case(suite, "avx2_head_and_tail", avx2_head_and_tail, 60);
-    scan_add_case(suite, "nt_threshold", nt_threshold, 120);
 }
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
-# Step 10a's diagram: the tile in warp rows (scan.cu, section 2b, warp_scan_rows and join_warps),
-# two warps of 3 vectors a lane drawn (warp-rows-64 has 4 warps of 16): a warp's contiguous
+# Step 10b's diagram: the tile in warp rows (scan.cu, section 2b, warp_scan_rows and join_warps),
+# two warps of 3 vectors a lane drawn (warp-rows has 4 warps of 16): a warp's contiguous
 # stretch read as rows of 32 vectors, each row scanned across the warp, the rows chained by their
 # totals, the warps joined at one barrier. A box is a 16-byte vector, numbered by its place in
 # the tile. Drawn with objects, arrows and labels only (make diagrams).

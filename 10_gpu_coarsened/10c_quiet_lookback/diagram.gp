@@ -1,4 +1,4 @@
-# Step 10b's diagram: the quiet poll (lookback.cuh, section 3, lookback_warp<QUIET>) on one
+# Step 10c's diagram: the quiet poll (lookback.cuh, section 3, lookback_warp<C>, C::QUIET) on one
 # window: lane i reads the descriptor of tile t - 1 - i; after the first round, the lanes the
 # warp needs run up to the first PREFIX, and only those of them still INVALID poll again (stage
 # 09 polls all 32). 12 of the 32 lanes drawn. Drawn with objects, arrows and labels only (make

@@ -3,8 +3,7 @@
  * warp). The sections are numbered as in stage 09's lookback.cuh.
  *
  *   tile_descriptor     status and value of a tile in one 64-bit word
- *   lookback_warp       a warp reads 32 descriptors per step (QUIET: while it waits, only the
- *                       lanes still waiting poll again; step 10b)
+ *   lookback_warp       a warp reads 32 descriptors per step
  *   decoupled_lookback  publish the aggregate, look back, publish the inclusive prefix
  *
  * Scratch is one descriptor per tile, zeroed before every run (STATUS_INVALID is 0). */
@@ -68,12 +67,10 @@ static __device__ __forceinline__ tile_descriptor descriptor_load(tile_descripto
  *    read as PREFIX 0. The warp waits until the lanes up to the first PREFIX are valid (a slow
  *    tile past it, still INVALID, holds up nobody). All 32 lanes call it; all get the exclusive
  *    prefix.
- *    QUIET (step 10b): while the warp waits, only the lanes whose descriptor is still INVALID, and
- *    needed, poll again; the others keep what they read (a tile that turned from AGGREGATE to
- *    PREFIX meanwhile is still added correctly, as its aggregate: the walk stops only at a PREFIX
- *    it saw). Every poll is an atomic that the L2 serves beside the data stream: waiting on one
- *    slow tile then costs one atomic a round instead of 32. */
-template <bool QUIET>
+ *    C::QUIET (step 10c): while the warp waits, only the lanes still INVALID and needed poll again
+ *    (a tile that became PREFIX meanwhile still adds correctly, as its aggregate): one atomic at
+ *    L2 a round for one slow tile instead of 32. */
+template <class C>
 static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descriptors,
                                                          uint32_t tile)
 {
@@ -85,7 +82,7 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
         tile_descriptor d = 0;
         /* SOLUTION BEGIN: wait for the window; with QUIET, only the lanes still waiting poll again */
         for (;;) {
-            if (!QUIET || ((used_lanes & ~last_valid) >> lane) & 1)
+            if (!C::QUIET || ((used_lanes & ~last_valid) >> lane) & 1)
                 d = t >= 0 ? descriptor_load(descriptors, (uint32_t)t)
                            : descriptor_make(STATUS_PREFIX, 0);
             const unsigned valid = __ballot_sync(FULL_WARP, descriptor_status(d) != STATUS_INVALID);
@@ -110,7 +107,7 @@ static __device__ __forceinline__ uint32_t lookback_warp(tile_descriptor *descri
  *    once, so that later tiles can use it without waiting for this tile's prefix; look back for
  *    the exclusive prefix; publish the inclusive prefix, which ends the look-back of every later
  *    tile that reaches it. Returns the exclusive prefix (the tile's carry) to every lane. */
-template <bool QUIET>
+template <class C>
 static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *descriptors,
                                                               uint32_t tile, uint32_t aggregate)
 {
@@ -120,7 +117,7 @@ static __device__ __forceinline__ uint32_t decoupled_lookback(tile_descriptor *d
         return 0;
     }
     if (lane0) descriptor_store(descriptors, tile, descriptor_make(STATUS_AGGREGATE, aggregate));
-    const uint32_t exclusive = lookback_warp<QUIET>(descriptors, tile);
+    const uint32_t exclusive = lookback_warp<C>(descriptors, tile);
     /* The same thread stored AGGREGATE first: a reader sees AGGREGATE, then PREFIX, never the
      * reverse (stores by one thread to one address keep their order). */
     if (lane0)

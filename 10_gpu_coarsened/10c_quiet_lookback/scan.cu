@@ -1,12 +1,8 @@
-/* Step 10b, quiet_lookback: a look-back that polls only what it still needs, past the articles.
- * Compared with 10a_warp_rows: a tile's waiting warp polls again only the descriptors that are
- * still INVALID and needed (lookback.cuh, section 3); here, the QUIET constant that asks for it
- * (sections 3c and 5). 10a's other rows are gone, with the exchange and the plain loads they used.
- * Expected: about as fast as warp-rows-64: fewer atomics at L2 while tiles wait, which the longer
- * waits of the next step's schedules need more.
- * Run it: make stage-10b (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's warp scan, all that the warp rows use), lookback.cuh (09's
- * decoupled look-back with the quiet polling), this file (10a's tile and kernel). */
+/* Step 10c, quiet_lookback: a look-back that polls again only the descriptors it still needs.
+ * Compared with 10b_warp_rows: while a tile's warp waits, only its lanes whose descriptor is still
+ * INVALID and needed poll again (lookback.cuh, section 3), where the tile's QUIET says so.
+ * Expected: about as fast as warp-rows, with fewer atomics at L2 while tiles wait.
+ * Run it: make stage-10c (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
 #include "lookback.cuh"
@@ -209,15 +205,14 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
         store_vector(io, first + vector_of<C>(v), add4(x[v], add));
 }
 
-/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
- *     where the variant says QUIET; the carry reaches the other warps through shared memory,
- *     behind the barrier. */
+/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile; the carry reaches
+ *     the other warps through shared memory, behind the barrier. */
 template <class C>
 static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<C::QUIET>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<C>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
@@ -271,16 +266,18 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
 /* ---- 5. The variants ------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
- * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
- * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill). */
-struct warp_rows_64 {
+ * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS a multiprocessor
+ * (section 3), QUIET polling (lookback.cuh, section 3). Step 10b's headline: */
+/* 128 threads of 64 elements in warp rows: 8192-element tiles. Left alone, nvcc 13.0 gives it
+ * 127 registers a thread: 4 blocks fit on a multiprocessor (65536 registers). Asking for 5 allows
+ * 102, and it needs 96, with no spill: more tiles in flight on every multiprocessor. */
+struct warp_rows {
     static constexpr int THREADS = 128, VECS = 16;
     static constexpr int MIN_BLOCKS = 5;
     static constexpr bool QUIET = false;
 };
 /* The same tile, polling quietly while it waits. */
-struct quiet_lookback : warp_rows_64 {
+struct quiet_lookback : warp_rows {
     static constexpr bool QUIET = true;
 };
 
@@ -291,7 +288,7 @@ struct quiet_lookback : warp_rows_64 {
         name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \
     }
 const scan_variant stage_variants[] = {
-    VARIANT("warp-rows-64", warp_rows_64, 0),
+    VARIANT("warp-rows", warp_rows, 0),
     VARIANT("quiet-lookback", quiet_lookback, SCAN_GRADED),
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

@@ -1,4 +1,4 @@
-/* Step 07a's benchmark, the same sweep as stage 07's: from arrays that fit in L2 to 2^30 elements
+/* Step 07b's benchmark, the same sweep as stage 07's: from arrays that fit in L2 to 2^30 elements
  * (4 GiB in and 4 GiB out; the driver drops the sizes that do not fit in this GPU's memory). */
 #include "bench.h"
 

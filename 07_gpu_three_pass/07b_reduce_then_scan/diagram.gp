@@ -1,5 +1,5 @@
-# Step 07a's diagram: the bytes each element costs, pass by pass. Scan-then-propagate (stage 07's
-# order, kept by shuffle+coarsened) reads and writes the array in pass 1 and again in pass 3: 16
+# Step 07b's diagram: the bytes each element costs, pass by pass. Scan-then-propagate (stage 07's
+# order, kept by 07a's shuffle+coarsened) reads and writes the array in pass 1 and again in pass 3: 16
 # bytes. Reduce-then-scan only reads in pass 1 and reads in and writes out once in pass 3: 12
 # bytes. copy reads and writes once: 8, the floor. Pass 2 moves one word per tile and is left out.
 # Drawn by `make diagrams`.
@@ -37,7 +37,7 @@ do for [i = 1:9] {
     set label (30 + i) what[i] at bx(4 * s + 2), y center font "Helvetica,11"
 }
 set label 60 "scan, then propagate" at 15, 175 + 8 left
-set label 61 "(shuffle, shuffle+coarsened)" at 15, 175 - 8 left tc rgb grey font "Helvetica,11"
+set label 61 "(shuffle+coarsened, step 07a)" at 15, 175 - 8 left tc rgb grey font "Helvetica,11"
 set label 62 "reduce, then scan" at 15, 115 + 8 left
 set label 63 "(reduce-then-scan)" at 15, 115 - 8 left tc rgb grey font "Helvetica,11"
 set label 64 "copy: the floor" at 15, 55 left

@@ -7,31 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-app_args app_row_args;
-
 void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
                         void *scratch)
 {
-    app_variant_of(row)->run(in, out, n, &app_row_args, scratch);
+    app_variant_of(row)->run(in, out, n, (const app_args *)row->args, scratch);
 }
 
-scan_row app_row_of(const app_variant *v)
+scan_row app_row_of(const app_variant *v, const app_args *args)
 {
-    return (scan_row){v->name, v->scratch_bytes, app_row_run, v->tile ? v->tile : 1, v->flags, v,
-                      NULL};
-}
-
-void app_use_variant_rows(const app_variant *table, size_t count)
-{
-    scan_row *rows = malloc((count ? count : 1) * sizeof *rows);
-    if (!rows) {
-        fprintf(stderr, "out of memory\n");
-        exit(EXIT_FAILURE);
-    }
-    for (size_t i = 0; i < count; i++)
-        rows[i] = app_row_of(&table[i]);
-    scan_rows = rows;
-    scan_row_count = count;
+    return (scan_row){.name = v->name, .scratch_bytes = v->scratch_bytes, .run = app_row_run,
+                      .tile = v->tile ? v->tile : 1, .flags = v->flags, .variant = v, .args = args};
 }
 
 static const char *const family_names[APP_FAMILY_COUNT] = {

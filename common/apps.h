@@ -68,13 +68,10 @@ typedef struct app_variant {
 extern const app_variant app_variants[];
 extern const size_t app_variant_count;
 
-/* The harness's rows of app variants (scan_rows, common/harness.h): the row of one, and the rows
- * of a table. A row run through scan_row_run passes app_row_args, which the benchmark sets before
- * it times a size and the tests before each run. */
-extern app_args app_row_args;
-scan_row app_row_of(const app_variant *v);
-void app_use_variant_rows(const app_variant *table, size_t count);
-/* The run of such a row: the variant, given app_row_args. */
+/* The harness's row of an app variant (scan_row, common/harness.h), whose run passes the variant
+ * args (the row's own: the benchmark's arguments, or a test's). */
+scan_row app_row_of(const app_variant *v, const app_args *args);
+/* The run of such a row. */
 void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch);
 static inline const app_variant *app_variant_of(const scan_row *row)
 {

@@ -16,9 +16,7 @@
 #include "apps.h"
 #include "bench.h"
 
-#define app_bench_main(argc, argv, config)                                                         \
-    (app_use_variant_rows(app_variants, app_variant_count),                                        \
-     app_bench_main_for(STAGE_NAME, argc, argv, config))
+#define app_bench_main(argc, argv, config) app_bench_main_for(STAGE_NAME, argc, argv, config)
 int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_config *config);
 
 #endif /* APPS_BENCH_H */

@@ -1,147 +1,96 @@
-/* The tests of an applications step (apps_tests.h): the shared cases of common/tests.c, each
- * checked against the family's reference on the host (common/apps.c) instead of the inclusive
- * sum. */
+/* The tests of an applications step (apps_tests.h): the rows of its app variants, each with its
+ * own check (scan_row.check), which the shared cases of common/tests.c hand every case: the
+ * variant's family's input and reference on the host (common/apps.c), the flags and the count
+ * on the device beside in and out. */
 #include "apps_tests.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Where the flags and the count of a case live on the device, guarded like in and out. */
-typedef struct extras {
-    scan_guarded flags, count;
-    app_args args; /* what the variant is given: the guarded flags and count */
-} extras;
-
 /* The count's poison: no compaction of fewer than 2^64 - 1 elements writes it. */
 static const uint32_t count_poison[2] = {0xFFFFFFFFu, 0xFFFFFFFFu};
 
-static extras extras_make(size_t n, size_t flags_offset, const uint32_t *flags)
-{
-    extras e = {.count = scan_guarded_make(2, 0)};
-    if (flags) {
-        e.flags = scan_guarded_make(n, flags_offset);
-        scan_guarded_put(&e.flags, flags);
-    }
-    /* (each family reads its own: select-flagged the flags, segmented-sum the heads) */
-    e.args.flags = e.args.heads = flags ? scan_guarded_data(&e.flags) : NULL;
-    /* Guard zones are whole 16-byte multiples: the count is 8-byte aligned. */
-    e.args.count = (uint64_t *)scan_guarded_data(&e.count);
-    return e;
-}
-
-static uint64_t count_get(const extras *e)
+static uint64_t count_get(const scan_guarded *count)
 {
     uint32_t words[2];
-    uint64_t count;
-    scan_guarded_get(&e->count, words);
-    memcpy(&count, words, sizeof count);
-    return count;
-}
-
-/* Fails the test with what and msg when a guard zone was hit or the flags changed. */
-static void extras_check(extras *e, const uint32_t *flags, size_t n, int counts, const char *what)
-{
-    char msg[512];
-    if (scan_guarded_damage(&e->count, "the count", msg, sizeof msg))
-        ck_abort_msg("%s: %s", what, msg);
-    if (!counts && count_get(e) != UINT64_MAX) ck_abort_msg("%s: a scan wrote the count", what);
-    if (flags) {
-        if (scan_guarded_damage(&e->flags, "the flags", msg, sizeof msg))
-            ck_abort_msg("%s: %s", what, msg);
-        uint32_t *now = scan_test_words(n);
-        scan_guarded_get(&e->flags, now);
-        if (!scan_compare(flags, now, n, msg, sizeof msg))
-            ck_abort_msg("%s: the flags were modified: %s", what, msg);
-        free(now);
-    }
-}
-
-static void extras_free(extras *e)
-{
-    if (e->flags.device) scan_guarded_free(&e->flags);
-    scan_guarded_free(&e->count);
-}
-
-/* What a row of an app variant is checked against (scan_expected's context): its family's
- * reference, its count, and its first run's output. */
-typedef struct app_expected {
-    app_family family;
-    size_t tile;
-    uint64_t count;       /* the expected count (n for a scan) */
-    const uint32_t *tail; /* past the count: in place, the input; else app_poison's tail words */
-    uint32_t *first;      /* the first run's output, when there are more runs */
-    extras e;
-} app_expected;
-
-static void poison(const scan_expected *x, uint32_t *out, size_t n)
-{
-    const app_expected *a = x->context;
-    app_poison(a->count, out, n);
-}
-
-/* The count poisoned before every run, and the variant given the guarded flags and count. */
-static void before_run(const scan_expected *x)
-{
-    const app_expected *a = x->context;
-    scan_guarded_put(&a->e.count, count_poison);
-    app_row_args = a->e.args;
-}
-
-/* The family's comparison; and every run after the first must equal it bit for bit (float-sum:
- * an order of additions that does not depend on timing). */
-static int compare(const scan_expected *x, const uint32_t *actual, size_t n, int run, char *msg,
-                   size_t msg_size)
-{
-    const app_expected *a = x->context;
-    if (!app_compare(a->family, a->tile, x->input, x->expected, a->count, actual, count_get(&a->e),
-                     a->tail, n, msg, msg_size))
-        return 0;
-    if (!a->first) return 1;
-    if (run == 1) {
-        memcpy(a->first, actual, n * sizeof *actual);
-        return 1;
-    }
-    int len = snprintf(msg, msg_size, "the output differs from the first run's: ");
-    return len > 0 && (size_t)len < msg_size &&
-           scan_compare(a->first, actual, n, msg + len, msg_size - (size_t)len);
+    uint64_t got;
+    scan_guarded_get(count, words);
+    memcpy(&got, words, sizeof got);
+    return got;
 }
 
 /* One row of an app variant on one input (host arrays: the input, and the flags or heads where
- * its family reads them), run `runs` times (scan_check_row), with the flags and the count
- * guarded too. */
+ * its family reads them), as the inclusive sum's check in common/tests.c runs a row: in place
+ * once, or out of place `runs` times on the same scratch, every buffer guarded; the flags and the
+ * count are guarded too, and the count poisoned before every run. The output must pass the
+ * family's comparison, and every run after the first must equal the first bit for bit (float-sum:
+ * an order of additions that does not depend on timing). */
 static void check_variant(const scan_row *row, const scan_case *c, const uint32_t *input,
                           const uint32_t *flags, int runs)
 {
     const app_family f = app_variant_of(row)->family;
     const size_t n = c->n;
-    const uint32_t *own_flags = app_family_has_flags(f) ? flags : NULL;
-    uint32_t *expected = scan_test_words(n);
-    app_expected a = {f, row->tile, app_reference(f, input, flags, expected, n),
-                      c->in_place ? input : NULL, NULL,
-                      /* the flags at an offset of their own, so that their alignment differs
-                         from in's and out's */
-                      extras_make(n, (c->in_offset + c->out_offset + 1) % 16, own_flags)};
-    if (!c->in_place && runs > 1) a.first = scan_test_words(n);
-    scan_expected x = {input, expected, &a, poison, before_run, compare};
-    scan_check_row(row, c, runs, &x);
-    char what[300];
+    flags = app_family_has_flags(f) ? flags : NULL;
+    uint32_t *expected = scan_test_words(n), *actual = scan_test_words(n);
+    const uint64_t count = app_reference(f, input, flags, expected, n);
+    char what[256], at[300], msg[512];
     scan_describe_case(c, row->name, what, sizeof what);
-    extras_check(&a.e, own_flags, n, app_family_counts(f), what);
-    extras_free(&a.e);
+    void *scratch = scan_test_scratch(row, n);
+    scan_guarded in = scan_guarded_make(n, c->in_offset, input);
+    scan_guarded out = c->in_place ? in : scan_guarded_make(n, c->out_offset, NULL);
+    /* the flags at an offset of their own, so that their alignment differs from in's and out's;
+     * the count 8-byte aligned (guard zones are whole 16-byte multiples) */
+    scan_guarded flags_at = {0}, count_at = scan_guarded_make(2, 0, NULL);
+    if (flags) flags_at = scan_guarded_make(n, (c->in_offset + c->out_offset + 1) % 16, flags);
+    /* (each family reads its own: select-flagged the flags, segmented-sum the heads) */
+    const app_args args = {flags_at.data, flags_at.data, NULL, (uint64_t *)count_at.data};
+    scan_row with_args = *row;
+    with_args.args = &args;
+    runs = c->in_place ? 1 : runs;
+    uint32_t *first = runs > 1 ? scan_test_words(n) : NULL;
+    for (int run = 1; run <= runs; run++) {
+        snprintf(at, sizeof at, "%s, run %d of %d", what, run, runs);
+        if (!c->in_place) {
+            app_poison(count, actual, n);
+            scan_guarded_put(&out, actual);
+        }
+        scan_guarded_put(&count_at, count_poison);
+        scan_row_run(&with_args, in.data, out.data, n, scratch);
+        scan_platform_here.finish();
+        scan_guarded_get(&out, actual);
+        const uint64_t got = count_get(&count_at);
+        if (!app_compare(f, row->tile, input, expected, count, actual, got,
+                         c->in_place ? input : NULL, n, msg, sizeof msg))
+            ck_abort_msg("%s: %s", at, msg);
+        if (!app_family_counts(f) && got != UINT64_MAX)
+            ck_abort_msg("%s: a scan wrote the count", at);
+        if (run > 1 && !scan_compare(first, actual, n, msg, sizeof msg))
+            ck_abort_msg("%s: the output differs from the first run's: %s", at, msg);
+        if (run == 1 && first) memcpy(first, actual, n * sizeof *actual);
+        scan_guarded_check(&out, c->in_place ? "the array" : "out", NULL, at);
+    }
+    free(actual); /* (before the checks of in and the flags, which need n words each) */
+    free(first);
     free(expected);
-    free(a.first);
+    if (!c->in_place) {
+        scan_guarded_check(&in, "in", input, what);
+        scan_guarded_free(&in);
+    }
+    if (flags) {
+        scan_guarded_check(&flags_at, "the flags", flags, what);
+        scan_guarded_free(&flags_at);
+    }
+    scan_guarded_check(&count_at, "the count", NULL, what);
+    scan_guarded_free(&count_at);
+    scan_guarded_free(&out);
+    if (scratch) scan_platform_here.release(scratch);
 }
 
 void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t *input,
                        const uint32_t *flags)
 {
     check_variant(&scan_rows[v - app_variants], c, input, flags, 2);
-}
-
-int app_variant_takes(const app_variant *v, const scan_case *c)
-{
-    return !(c->in_place && (v->flags & SCAN_OUT_OF_PLACE));
 }
 
 void app_check_families(unsigned families, const uint32_t *input, const uint32_t *flags, size_t n)
@@ -152,12 +101,12 @@ void app_check_families(unsigned families, const uint32_t *input, const uint32_t
         const app_variant *variant = &app_variants[v];
         if (!scan_test_runs_variant(v) || !(families & (1u << variant->family))) continue;
         app_check_variant(variant, &out_of_place, input, flags);
-        if (app_variant_takes(variant, &in_place))
+        if (!(variant->flags & SCAN_OUT_OF_PLACE))
             app_check_variant(variant, &in_place, input, flags);
     }
 }
 
-/* The shared cases' check of one row (scan_test_config.check_row): the row's family's input. */
+/* The check of an app row in the shared cases (scan_row.check): its family's input. */
 static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, int runs)
 {
     const app_family f = app_variant_of(row)->family;
@@ -171,10 +120,14 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
 
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config)
 {
-    config->check_row = check_row;
-    /* input, flags, expected, actual, the first run and a copy of the flags on the host; in, out
-     * and the flags on the device */
-    config->host_arrays = 6;
+    scan_row *rows = scan_new_rows(app_variant_count);
+    for (size_t v = 0; v < app_variant_count; v++) {
+        rows[v] = app_row_of(&app_variants[v], NULL); /* (each check gives it its args) */
+        rows[v].check = check_row;
+    }
+    /* input, flags, expected, actual and the first run on the host; in, out and the flags on the
+     * device */
+    config->host_arrays = 5;
     config->device_arrays = 3;
     return scan_test_main_for(stage, argc, argv, config);
 }

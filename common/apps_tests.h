@@ -23,17 +23,13 @@
  * variant, size, seed, offsets and the first wrong index. */
 void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t *input,
                        const uint32_t *flags);
-/* Whether a case may run variant v (in place needs a variant without SCAN_OUT_OF_PLACE). */
-int app_variant_takes(const app_variant *v, const scan_case *c);
 /* Every variant the run checks whose family is one of `families` (a mask of 1u << app_family) on
  * one input of n elements (flags as app_check_variant's): out of place, in and out at element
  * offsets 1 and 2, and in place at offset 3 where the variant takes it. A step's own cases. */
 void app_check_families(unsigned families, const uint32_t *input, const uint32_t *flags, size_t n);
 
 /* Runs the shared cases with the applications' checks, and the step's own (config->add_cases). */
-#define app_test_main(argc, argv, config)                                                          \
-    (app_use_variant_rows(app_variants, app_variant_count),                                        \
-     app_test_main_for(STAGE_NAME, argc, argv, config))
+#define app_test_main(argc, argv, config) app_test_main_for(STAGE_NAME, argc, argv, config)
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config);
 
 #endif /* APPS_TESTS_H */

@@ -145,24 +145,30 @@ static void run_scan_variant(const scan_row *row, const uint32_t *in, uint32_t *
 
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){v->name, v->scratch_bytes, run_scan_variant, v->tile ? v->tile : 1,
-                      v->flags, v, NULL};
+    return (scan_row){.name = v->name, .scratch_bytes = v->scratch_bytes, .run = run_scan_variant,
+                      .tile = v->tile ? v->tile : 1, .flags = v->flags, .variant = v};
+}
+
+scan_row *scan_new_rows(size_t count)
+{
+    scan_row *rows = calloc(count ? count : 1, sizeof *rows);
+    if (!rows) {
+        fprintf(stderr, "out of memory\n");
+        exit(EXIT_FAILURE);
+    }
+    scan_rows = rows;
+    scan_row_count = count;
+    return rows;
 }
 
 void scan_use_variant_rows(const scan_variant *table, size_t count,
                            const char *(*missing)(size_t i))
 {
-    scan_row *rows = malloc((count ? count : 1) * sizeof *rows);
-    if (!rows) {
-        fprintf(stderr, "out of memory\n");
-        exit(EXIT_FAILURE);
-    }
+    scan_row *rows = scan_new_rows(count);
     for (size_t i = 0; i < count; i++) {
         rows[i] = scan_row_of(&table[i]);
         rows[i].missing = missing ? missing(i) : NULL;
     }
-    scan_rows = rows;
-    scan_row_count = count;
 }
 
 int scan_row_skipped(const scan_row *r)

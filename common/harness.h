@@ -50,8 +50,8 @@ int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, cha
 
 /* A test or benchmark binary runs rows: the unit's variants (a stage's or step's stage_variants[],
  * common/scan.h, or an applications step's app_variants[], common/apps.h) and, in a benchmark,
- * the reference rows. A row runs its variant through `run`, which passes it whatever else it
- * takes. */
+ * the reference rows. A row runs its variant through `run`, which passes it the row's args too. */
+struct scan_case;
 typedef struct scan_row {
     const char *name;
     size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
@@ -61,11 +61,17 @@ typedef struct scan_row {
     unsigned flags;       /* its SCAN_ flags */
     const void *variant;  /* the scan_variant or app_variant behind it */
     const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
+    const void *args;     /* what run passes beside in, out, n and scratch (an app_args), or NULL */
+    /* The tests' check of this row on one case (common/tests.h), with the case's seed and the
+     * number of runs; NULL: the inclusive sum's. */
+    void (*check)(const struct scan_row *row, const struct scan_case *c, uint64_t seed, int runs);
 } scan_row;
 
 /* The unit's rows, set once at start (scan_use_variant_rows, or the applications' harness). */
 extern const scan_row *scan_rows;
 extern size_t scan_row_count;
+/* Room for count rows, which become scan_rows. */
+scan_row *scan_new_rows(size_t count);
 /* Makes the rows of a table of scan variants (a unit's stage_variants[]), each asked `missing`
  * (stage_variant_missing, or NULL). scan_test_main and scan_bench_main call it. */
 void scan_use_variant_rows(const scan_variant *table, size_t count,

@@ -65,19 +65,11 @@ static void collect_tiles(void)
 }
 int scan_test_small(void) { return max_log2 < 20; }
 
-static const scan_test_config *test_config;
-
-static void *host_alloc(size_t count)
+uint32_t *scan_test_words(size_t count)
 {
     uint32_t *p = scan_host_words(count);
     ck_assert_msg(p != NULL, "cannot allocate %zu bytes of host memory", count * sizeof *p);
     return p;
-}
-
-static void fill_guard(uint32_t *a, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        a[i] = scan_guard_word();
 }
 
 /* Index of the first element of a[0..count) that is not a guard word, or count. */
@@ -89,68 +81,58 @@ static size_t find_guard_damage(const uint32_t *a, size_t count)
     return i;
 }
 
-uint32_t *scan_test_words(size_t count) { return host_alloc(count); }
-
 /* A guarded buffer (tests.h): the guards are uploaded and checked piece by piece, so a check of n
  * elements needs 3n of host memory. */
-typedef scan_guarded guarded;
-
-static uint32_t *guard_image(size_t count)
+scan_guarded scan_guarded_make(size_t n, size_t offset, const uint32_t *host)
 {
-    uint32_t *words = host_alloc(count);
-    fill_guard(words, count);
-    return words;
-}
-
-guarded scan_guarded_make(size_t n, size_t offset)
-{
-    guarded g = {offset, n, NULL};
-    size_t before = GUARD + offset;
-    g.device = scan_platform_here.alloc((before + n + GUARD) * sizeof(uint32_t));
-    uint32_t *words = guard_image(before);
+    const size_t before = GUARD + offset;
+    uint32_t *device = scan_platform_here.alloc((before + n + GUARD) * sizeof *device);
+    scan_guarded g = {offset, n, device, device + before};
+    uint32_t *words = scan_test_words(before);
+    for (size_t i = 0; i < before; i++)
+        words[i] = scan_guard_word();
     scan_platform_here.upload(g.device, words, before * sizeof *words);
-    scan_platform_here.upload(g.device + before + n, words, GUARD * sizeof *words);
+    scan_platform_here.upload(g.data + n, words, GUARD * sizeof *words);
     free(words);
+    if (host) scan_guarded_put(&g, host);
     return g;
 }
 
-uint32_t *scan_guarded_data(const guarded *g) { return g->device + GUARD + g->offset; }
-
-void scan_guarded_put(const guarded *g, const uint32_t *host)
+void scan_guarded_put(const scan_guarded *g, const uint32_t *host)
 {
-    scan_platform_here.upload(scan_guarded_data(g), host, g->n * sizeof *host);
+    scan_platform_here.upload(g->data, host, g->n * sizeof *host);
 }
 
-void scan_guarded_get(const guarded *g, uint32_t *host)
+void scan_guarded_get(const scan_guarded *g, uint32_t *host)
 {
-    scan_platform_here.download(host, scan_guarded_data(g), g->n * sizeof *host);
+    scan_platform_here.download(host, g->data, g->n * sizeof *host);
 }
 
-void scan_guarded_free(guarded *g) { scan_platform_here.release(g->device); }
+void scan_guarded_free(scan_guarded *g) { scan_platform_here.release(g->device); }
 
-/* Downloads and checks both guard zones; returns a message or NULL. */
-const char *scan_guarded_damage(const guarded *g, const char *which, char *msg, size_t size)
+void scan_guarded_check(const scan_guarded *g, const char *name, const uint32_t *unchanged,
+                        const char *what)
 {
-    size_t before = GUARD + g->offset;
-    uint32_t *words = host_alloc(before);
-    const char *result = NULL;
+    const size_t before = GUARD + g->offset;
+    uint32_t *words = scan_test_words(before);
     scan_platform_here.download(words, g->device, before * sizeof *words);
     size_t i = find_guard_damage(words, before);
-    if (i < before) {
-        snprintf(msg, size, "%s written %zu elements before its start (value 0x%08x)", which,
-                 before - i, words[i]);
-        result = msg;
-    } else {
-        scan_platform_here.download(words, g->device + before + g->n, GUARD * sizeof *words);
-        i = find_guard_damage(words, GUARD);
-        if (i < GUARD) {
-            snprintf(msg, size, "%s written at index n+%zu, past its end (value 0x%08x)", which, i,
+    if (i < before)
+        ck_abort_msg("%s: %s written %zu elements before its start (value 0x%08x)", what, name,
+                     before - i, words[i]);
+    scan_platform_here.download(words, g->data + g->n, GUARD * sizeof *words);
+    i = find_guard_damage(words, GUARD);
+    if (i < GUARD)
+        ck_abort_msg("%s: %s written at index n+%zu, past its end (value 0x%08x)", what, name, i,
                      words[i]);
-            result = msg;
-        }
-    }
     free(words);
-    return result;
+    if (!unchanged) return;
+    char msg[512];
+    uint32_t *now = scan_test_words(g->n);
+    scan_guarded_get(g, now);
+    if (!scan_compare(unchanged, now, g->n, msg, sizeof msg))
+        ck_abort_msg("%s: %s changed: %s", what, name, msg);
+    free(now);
 }
 
 void scan_describe_case(const scan_case *c, const char *variant, char *buf, size_t size)
@@ -172,7 +154,7 @@ void *scan_test_scratch(const scan_row *v, size_t n)
     size_t bytes = v->scratch_bytes ? v->scratch_bytes(n) : 0;
     if (!bytes) return NULL;
     /* Garbage, not zeros: a variant must initialise its own scratch inside run. */
-    unsigned char *junk = host_alloc((bytes + 3) / 4);
+    unsigned char *junk = (unsigned char *)scan_test_words((bytes + 3) / 4);
     memset(junk, 0xA5, bytes);
     void *scratch = scan_platform_here.alloc(bytes);
     scan_platform_here.upload(scratch, junk, bytes);
@@ -180,70 +162,44 @@ void *scan_test_scratch(const scan_row *v, size_t n)
     return scratch;
 }
 
-static void poison_sum(const scan_expected *e, uint32_t *out, size_t n)
-{
-    (void)e;
-    scan_poison(out, n);
-}
-
-static int compare_sum(const scan_expected *e, const uint32_t *actual, size_t n, int run, char *msg,
-                       size_t msg_size)
-{
-    (void)run;
-    return scan_compare(e->expected, actual, n, msg, msg_size);
-}
-
-void scan_check_row(const scan_row *row, const scan_case *c, int runs, const scan_expected *e)
+/* The inclusive sum's check of one row on one input (host arrays: the input and the reference
+ * scan of it): in place (c->in_place) once, or out of place `runs` times on the same scratch (each
+ * run after the first finds the leftovers of the one before), every buffer guarded. Fails the
+ * test as scan_check describes. */
+static void check_sum(const scan_row *row, const scan_case *c, int runs, const uint32_t *input,
+                      const uint32_t *expected)
 {
     const size_t n = c->n;
-    void (*poison)(const scan_expected *, uint32_t *, size_t) = e->poison ? e->poison : poison_sum;
-    int (*compare)(const scan_expected *, const uint32_t *, size_t, int, char *, size_t) =
-        e->compare ? e->compare : compare_sum;
-    uint32_t *actual = host_alloc(n);
-    char what[256], msg[512];
+    uint32_t *actual = scan_test_words(n);
+    char what[256], at[300], msg[512];
     scan_describe_case(c, row->name, what, sizeof what);
     void *scratch = scan_test_scratch(row, n);
-
-    if (c->in_place) {
-        guarded buf = scan_guarded_make(n, c->in_offset);
-        scan_guarded_put(&buf, e->input);
-        if (e->before_run) e->before_run(e);
-        scan_row_run(row, scan_guarded_data(&buf), scan_guarded_data(&buf), n, scratch);
-        scan_platform_here.finish();
-        scan_guarded_get(&buf, actual);
-        if (!compare(e, actual, n, 1, msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-        if (scan_guarded_damage(&buf, "the array", msg, sizeof msg))
-            ck_abort_msg("%s: %s", what, msg);
-        scan_guarded_free(&buf);
-    } else {
-        guarded in = scan_guarded_make(n, c->in_offset), out = scan_guarded_make(n, c->out_offset);
-        scan_guarded_put(&in, e->input);
-        /* Runs on the same scratch: each sees whatever the one before left behind. */
-        for (int run = 1; run <= runs; run++) {
-            poison(e, actual, n);
+    scan_guarded in = scan_guarded_make(n, c->in_offset, input);
+    scan_guarded out = c->in_place ? in : scan_guarded_make(n, c->out_offset, NULL);
+    runs = c->in_place ? 1 : runs;
+    for (int run = 1; run <= runs; run++) {
+        snprintf(at, sizeof at, "%s, run %d of %d", what, run, runs);
+        if (!c->in_place) {
+            scan_poison(actual, n);
             scan_guarded_put(&out, actual);
-            if (e->before_run) e->before_run(e);
-            scan_row_run(row, scan_guarded_data(&in), scan_guarded_data(&out), n, scratch);
-            scan_platform_here.finish();
-            scan_guarded_get(&out, actual);
-            if (!compare(e, actual, n, run, msg, sizeof msg))
-                ck_abort_msg("%s, run %d of %d: %s", what, run, runs, msg);
-            if (scan_guarded_damage(&out, "out", msg, sizeof msg))
-                ck_abort_msg("%s, run %d of %d: %s", what, run, runs, msg);
         }
-        if (scan_guarded_damage(&in, "in", msg, sizeof msg)) ck_abort_msg("%s: %s", what, msg);
-        scan_guarded_get(&in, actual);
-        if (!scan_compare(e->input, actual, n, msg, sizeof msg))
-            ck_abort_msg("%s: the input was modified: %s", what, msg);
-        scan_guarded_free(&in);
-        scan_guarded_free(&out);
+        scan_row_run(row, in.data, out.data, n, scratch);
+        scan_platform_here.finish();
+        scan_guarded_get(&out, actual);
+        if (!scan_compare(expected, actual, n, msg, sizeof msg)) ck_abort_msg("%s: %s", at, msg);
+        scan_guarded_check(&out, c->in_place ? "the array" : "out", NULL, at);
     }
+    free(actual); /* (before in's check, which needs n words of its own) */
+    if (!c->in_place) {
+        scan_guarded_check(&in, "in", input, what);
+        scan_guarded_free(&in);
+    }
+    scan_guarded_free(&out);
     if (scratch) scan_platform_here.release(scratch);
-    free(actual);
 }
 
-/* Every row the run checks that takes case c, `runs` times (scan_check_row), on the input that
- * `seed` makes: the inclusive sum's, or each row's own through the config's check_row. */
+/* Every row the run checks that takes case c, `runs` times, on the input that `seed` makes: the
+ * inclusive sum's, or the row's own check (scan_row.check). */
 static void check_rows(const scan_case *c, uint64_t seed, int runs)
 {
     uint32_t *input = NULL, *expected = NULL;
@@ -252,18 +208,17 @@ static void check_rows(const scan_case *c, uint64_t seed, int runs)
         if (!scan_test_runs_variant(v) || (c->in_place && (row->flags & SCAN_OUT_OF_PLACE)) ||
             (only_graded && !(row->flags & SCAN_GRADED)))
             continue;
-        if (test_config && test_config->check_row) {
-            test_config->check_row(row, c, seed, runs);
+        if (row->check) {
+            row->check(row, c, seed, runs);
             continue;
         }
         if (!input) {
-            input = host_alloc(c->n);
-            expected = host_alloc(c->n);
+            input = scan_test_words(c->n);
+            expected = scan_test_words(c->n);
             scan_fill(input, c->n, c->input, seed);
             scan_reference(input, expected, c->n);
         }
-        scan_expected e = {input, expected, NULL, NULL, NULL, NULL};
-        scan_check_row(row, c, runs, &e);
+        check_sum(row, c, runs, input, expected);
     }
     free(input);
     free(expected);
@@ -598,7 +553,6 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
             return 2;
         }
     }
-    test_config = config;
     scan_seed_poison(base_seed);
     scan_platform_fail_hook = fail_case;
     collect_tiles();

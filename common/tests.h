@@ -16,8 +16,6 @@
 
 #include "harness.h"
 
-struct scan_case;
-
 typedef struct scan_test_config {
     /* This stage's own cases, added with scan_add_case; NULL when it has none. */
     void (*add_cases)(Suite *suite);
@@ -41,12 +39,6 @@ typedef struct scan_test_config {
      * that fit at once): rounds nonzero adds case "persistent_rounds", sizes of a few rounds of
      * those blocks, 2^23 + 1 and 3 x 2^22 + the largest tile - 1 (with --small, 2^16 + 5 only). */
     int rounds;
-    /* Optional, for a binary whose variants compute something else than the inclusive sum (the
-     * applications' harness, common/apps_tests.c): every shared case hands each row it checks to
-     * check_row, with the case's seed and the number of runs (2, or the repeatable case's
-     * repeats), instead of comparing with the reference scan. check_row makes the row's input
-     * and expected output and calls scan_check_row with them. NULL: the inclusive sum. */
-    void (*check_row)(const scan_row *row, const struct scan_case *c, uint64_t seed, int runs);
     /* The memory one check of n elements holds at most, in n-word arrays: on the host (default 3:
      * the input, the expected and the actual output) and on the device (default 2: in and out;
      * each variant's scratch comes on top). --huge asks for that much before it starts. */
@@ -58,7 +50,8 @@ typedef struct scan_test_config {
  * in_offset places it; a variant flagged SCAN_OUT_OF_PLACE sits such a case out). Each variant
  * runs twice on the same scratch (the second run finds the first run's leftovers). Fails the
  * current test with the variant, size, seed, offsets and the first wrong index when an output is
- * wrong, the input changed, or anything outside out[0..n) was written. */
+ * wrong, the input changed, or anything outside out[0..n) was written. A row with its own check
+ * (scan_row.check) is handed the case instead. */
 typedef struct scan_case {
     size_t n;
     scan_input input;
@@ -79,44 +72,24 @@ void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, si
  * a race shows up as an output that differs from one run to the next. */
 void scan_check_repeatable(size_t n, int repeats);
 
-/* ---- one row's check, and its pieces, for a binary's own (scan_test_config.check_row) -------- */
+/* ---- the pieces of a check, for a row's own (scan_row.check: the applications') ------------- */
 
-/* What one row's runs must produce (scan_check_row): the input and the expected output, n words
- * each on the host, and the hooks of a row that computes something else than the inclusive sum
- * (NULL: the inclusive sum's):
- *   poison      what out holds before each run (default: scan_poison);
- *   before_run  called before each run, once in and out are in place: whatever else the run
- *               reads or writes (default: nothing);
- *   compare     whether run `run`'s output (downloaded into actual) is right: 1, or 0 and a
- *               message (default: scan_compare with expected). */
-typedef struct scan_expected {
-    const uint32_t *input, *expected;
-    void *context; /* the hooks' own state */
-    void (*poison)(const struct scan_expected *e, uint32_t *out, size_t n);
-    void (*before_run)(const struct scan_expected *e);
-    int (*compare)(const struct scan_expected *e, const uint32_t *actual, size_t n, int run,
-                   char *msg, size_t msg_size);
-} scan_expected;
-/* One row on one input, as every shared case checks it: in place (c->in_place) once, or out of
- * place `runs` times on the same scratch (each run after the first finds the leftovers of the
- * one before), every buffer guarded. Fails the test as scan_check describes. */
-void scan_check_row(const scan_row *row, const scan_case *c, int runs, const scan_expected *e);
-
-/* A device buffer laid out as [guard | offset padding | data (n) | guard]: writes just outside the
- * data change a guard word, which scan_guarded_damage finds. */
+/* A device buffer of n words laid out as [guard | offset padding | data | guard], the data
+ * uploaded from host (NULL: left as it is): writes just outside the data change a guard word. */
 typedef struct scan_guarded {
     size_t offset, n;
-    uint32_t *device;
+    uint32_t *device, *data;
 } scan_guarded;
-scan_guarded scan_guarded_make(size_t n, size_t offset);
-uint32_t *scan_guarded_data(const scan_guarded *g);
+scan_guarded scan_guarded_make(size_t n, size_t offset, const uint32_t *host);
 void scan_guarded_put(const scan_guarded *g, const uint32_t *host);
 void scan_guarded_get(const scan_guarded *g, uint32_t *host);
+/* Fails the test, with `what` and the buffer's name, when a guard word of g changed or (where
+ * unchanged is not NULL) its data no longer equals unchanged. */
+void scan_guarded_check(const scan_guarded *g, const char *name, const uint32_t *unchanged,
+                        const char *what);
 void scan_guarded_free(scan_guarded *g);
-/* Checks both guard zones; returns a message (in msg) naming `which`, or NULL. */
-const char *scan_guarded_damage(const scan_guarded *g, const char *which, char *msg, size_t size);
-/* Device scratch for variant v at size n, filled with garbage (a variant initialises its own),
- * or NULL when it needs none. */
+/* Device scratch for row v at size n, filled with garbage (a variant initialises its own), or
+ * NULL when it needs none. */
 void *scan_test_scratch(const scan_row *v, size_t n);
 /* "variant 'x', n=..., input ..., --seed ..., offsets ...": what a failure message starts with. */
 void scan_describe_case(const scan_case *c, const char *variant, char *buf, size_t size);

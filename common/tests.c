@@ -477,9 +477,6 @@ static int huge_fits(const scan_test_config *config)
     return 0;
 }
 
-/* Check frees a suite through its runner only. */
-static void discard(Suite *suite) { srunner_free(srunner_create(suite)); }
-
 /* To stdout when asked for (--help), to stderr after a bad argument. */
 static void usage(FILE *to, const char *argv0)
 {
@@ -505,154 +502,165 @@ static void usage(FILE *to, const char *argv0)
             argv0);
 }
 
-int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config)
+/* What the command line asks for (usage above). */
+typedef struct test_options {
+    const char *only_case;
+    int list, grade_check, huge, small;
+} test_options;
+
+/* Fills o and base_seed from the environment and the command line; returns -1 to go on, else
+ * the exit status (0 after --help, 2 after bad usage). */
+static int parse_arguments(int argc, char **argv, test_options *o)
 {
-    const char *only_case = NULL;
-    int list = 0, grade_check = 0;
-    const char *huge_env = getenv("SCAN_TEST_HUGE");
-    int huge = huge_env && !strcmp(huge_env, "1");
-    const char *small_env = getenv("SCAN_TEST_SMALL");
-    int small = small_env && !strcmp(small_env, "1");
+    const char *huge_env = getenv("SCAN_TEST_HUGE"), *small_env = getenv("SCAN_TEST_SMALL");
+    o->huge = huge_env && !strcmp(huge_env, "1");
+    o->small = small_env && !strcmp(small_env, "1");
     if (!scan_read_environment(argv[0], &base_seed)) return 2;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    int bad = 0;
+    for (int i = 1; i < argc && !bad; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t bits;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout, argv[0]);
             return 0;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (!scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed)) {
-                usage(stderr, argv[0]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--case") && i + 1 < argc) {
-            only_case = argv[++i];
-        } else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
-            if (!scan_name_row(argv[0], argv[++i])) {
-                usage(stderr, argv[0]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--list")) {
-            list = 1;
-        } else if (!strcmp(argv[i], "--grade") && i + 1 < argc) {
-            uint64_t bits;
-            if (!scan_parse_u64(argv[++i], &bits) || bits < 10 || bits > 31) {
+        } else if (!strcmp(a, "--list")) {
+            o->list = 1;
+        } else if (!strcmp(a, "--grade-check")) {
+            o->grade_check = 1;
+        } else if (!strcmp(a, "--huge")) {
+            o->huge = 1;
+        } else if (!strcmp(a, "--small")) {
+            o->small = 1;
+        } else if (next && !strcmp(a, "--seed")) {
+            bad = !scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed);
+        } else if (next && !strcmp(a, "--case")) {
+            o->only_case = argv[++i];
+        } else if (next && !strcmp(a, "--variant")) {
+            bad = !scan_name_row(argv[0], argv[++i]);
+        } else if (next && !strcmp(a, "--grade")) {
+            bad = !scan_parse_u64(argv[++i], &bits) || bits < 10 || bits > 31;
+            if (bad)
                 fprintf(stderr, "%s: --grade wants a number of bits from 10 to 31, not '%s'\n",
                         argv[0], argv[i]);
-                usage(stderr, argv[0]);
-                return 2;
-            }
-            grade_bits = (int)bits;
-        } else if (!strcmp(argv[i], "--grade-check")) {
-            grade_check = 1;
-        } else if (!strcmp(argv[i], "--huge")) {
-            huge = 1;
-        } else if (!strcmp(argv[i], "--small")) {
-            small = 1;
+            else
+                grade_bits = (int)bits;
         } else {
-            fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], argv[i]);
-            usage(stderr, argv[0]);
-            return 2;
+            fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], a);
+            bad = 1;
         }
     }
-    scan_seed_poison(base_seed);
-    scan_platform_fail_hook = fail_case;
-    collect_tiles();
-    if (small && huge) {
-        fprintf(stderr, "%s: --small and --huge exclude each other\n", argv[0]);
-        usage(stderr, argv[0]);
-        return 2;
-    }
-    if (small) max_log2 = 16;
-    if (grade_check && !grade_bits) {
-        fprintf(stderr, "%s: --grade-check goes with --grade\n", argv[0]);
-        usage(stderr, argv[0]);
-        return 2;
-    }
+    const char *conflict = NULL;
+    if (o->small && o->huge) conflict = "--small and --huge exclude each other";
+    if (o->grade_check && !grade_bits) conflict = "--grade-check goes with --grade";
+    if (!bad && conflict) fprintf(stderr, "%s: %s\n", argv[0], conflict);
+    if (bad || conflict) usage(stderr, argv[0]);
+    if (o->small) max_log2 = 16;
+    return bad || conflict ? 2 : -1;
+}
 
+/* The shared cases the config and the options ask for, then the unit's own. */
+static Suite *make_suite(const char *stage, const scan_test_config *config, const test_options *o)
+{
     Suite *suite = suite_create(stage);
+    many_tiles = config->many_tiles;
+    repeats = config->repeats;
+    each_tile = config->each_tile;
+    offset_tiles = config->offset_tiles;
     scan_add_case(suite, "sizes_0_to_70", sizes_0_to_70, 120);
     scan_add_case(suite, "sizes_powers_of_two", sizes_powers_of_two, 120);
     scan_add_case(suite, "sizes_around_tiles", sizes_around_tiles, 120);
     scan_add_case(suite, "sizes_random", sizes_random, 120);
-    if (!small) scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
-    many_tiles = config->many_tiles;
-    repeats = config->repeats;
+    if (!o->small) scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
     if (many_tiles) scan_add_case(suite, "many_tiles", many_tiles_case, 120);
     if (many_tiles && repeats > 0) scan_add_case(suite, "repeatable", repeatable_case, 600);
-    each_tile = config->each_tile;
-    offset_tiles = config->offset_tiles;
     if (each_tile) scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
     if (offset_tiles) scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
     if (config->rounds) scan_add_case(suite, "persistent_rounds", persistent_rounds, 120);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
-    if (huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);
+    if (o->huge) scan_add_case(suite, "size_2_31_plus_7", size_2_31_plus_7, 1200);
     if (grade_bits) scan_add_case(suite, "drawn_sizes", drawn_sizes, 900);
     if (config->add_cases) config->add_cases(suite);
+    return suite;
+}
 
-    if (list) {
-        for (size_t i = 0; i < case_count; i++)
-            printf("%s\n", case_names[i]);
-        discard(suite);
-        return 0;
-    }
-    if (only_case) {
-        size_t i = 0;
-        while (i < case_count && strcmp(case_names[i], only_case))
-            i++;
-        if (i == case_count) {
-            fprintf(stderr, "%s: no test case named '%s'; --list shows them\n", argv[0], only_case);
-            discard(suite);
-            return 2;
-        }
-    }
+/* --list: the case names. Returns 0. */
+static int list_cases(void)
+{
+    for (size_t i = 0; i < case_count; i++)
+        printf("%s\n", case_names[i]);
+    return 0;
+}
 
+/* How many rows the cases check. */
+static size_t checked_rows(void)
+{
+    size_t checked = 0;
+    for (size_t v = 0; v < scan_row_count; v++)
+        checked += scan_test_runs_variant(v);
+    return checked;
+}
+
+/* Whether the graded variant can run here, for --grade: -1 to go on, else the exit status. */
+static int graded_runs(const char *argv0)
+{
+    size_t v = 0;
+    while (v < scan_row_count && !(scan_rows[v].flags & SCAN_GRADED))
+        v++;
+    if (v == scan_row_count) {
+        fprintf(stderr, "%s: --grade, but no variant is marked SCAN_GRADED\n", argv0);
+        return 2;
+    }
+    if (!scan_rows[v].missing) return -1;
+    printf("SKIP: the graded variant, %s, needs %s, %s: it cannot be graded here\n",
+           scan_rows[v].name, scan_rows[v].missing,
+           scan_cpu_hidden(scan_rows[v].missing) ? "which SCAN_HIDE_CPU hides"
+                                                 : "which this machine lacks");
+    return 77;
+}
+
+/* Whether there is anything to run, in the order a reader needs the answers: the case --case
+ * names, the device, the variants, the graded one, the memory of --huge. Returns -1 to go on,
+ * else the exit status (0 after --grade-check). */
+static int stops_before_running(const char *stage, const char *argv0,
+                                const scan_test_config *config, const test_options *o)
+{
+    size_t i = 0;
+    while (o->only_case && i < case_count && strcmp(case_names[i], o->only_case))
+        i++;
+    if (o->only_case && i == case_count) {
+        fprintf(stderr, "%s: no test case named '%s'; --list shows them\n", argv0, o->only_case);
+        return 2;
+    }
     const char *why_not = scan_platform_here.probe();
     if (why_not) {
         printf("SKIP: %s\n", why_not);
-        discard(suite);
         return 77;
     }
     if (scan_report_runnable_rows() == 0) {
         printf("SKIP: no variant of %s can run on this machine\n", stage);
-        discard(suite);
         return 77;
     }
-    for (size_t v = 0; grade_bits && v <= scan_row_count; v++) {
-        if (v == scan_row_count) {
-            fprintf(stderr, "%s: --grade, but no variant is marked SCAN_GRADED\n", argv[0]);
-            discard(suite);
-            return 2;
-        }
-        if (!(scan_rows[v].flags & SCAN_GRADED)) continue;
-        if (!scan_rows[v].missing) break;
-        printf("SKIP: the graded variant, %s, needs %s, %s: it cannot be graded here\n",
-               scan_rows[v].name, scan_rows[v].missing,
-               scan_cpu_hidden(scan_rows[v].missing) ? "which SCAN_HIDE_CPU hides"
-                                                     : "which this machine lacks");
-        discard(suite);
-        return 77;
-    }
-    if (grade_check) {
-        discard(suite);
-        return 0;
-    }
-    size_t checked = 0;
-    for (size_t v = 0; v < scan_row_count; v++)
-        checked += scan_test_runs_variant(v);
-    if (checked == 0) {
+    const int status = grade_bits ? graded_runs(argv0) : -1;
+    if (status >= 0) return status;
+    if (o->grade_check) return 0;
+    if (checked_rows() == 0) {
         printf("SKIP: no variant named by --variant can run on this machine\n");
-        discard(suite);
         return 77;
     }
-    if (huge && (!only_case || !strcmp(only_case, "size_2_31_plus_7")) && !huge_fits(config)) {
-        discard(suite);
+    if (o->huge && (!o->only_case || !strcmp(o->only_case, "size_2_31_plus_7")) &&
+        !huge_fits(config))
         return 77;
-    }
+    return -1;
+}
+
+/* Runs the cases (Check forks one process each); 0 when they all passed. */
+static int run_suite(const char *stage, Suite *suite, const char *only_case)
+{
     printf("%s: %zu of %zu variants, tile %zu, seed %llu (repeat with --seed %llu)\n", stage,
-           checked, scan_row_count, tile_size, (unsigned long long)base_seed,
+           checked_rows(), scan_row_count, tile_size, (unsigned long long)base_seed,
            (unsigned long long)base_seed);
     fflush(stdout);
-
     SRunner *runner = srunner_create(suite);
     srunner_run(runner, NULL, only_case, CK_NORMAL);
     int run = srunner_ntests_run(runner), failed = srunner_ntests_failed(runner);
@@ -663,4 +671,19 @@ int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test
         return 1;
     }
     return failed ? 1 : 0;
+}
+
+int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config)
+{
+    test_options o = {0};
+    int status = parse_arguments(argc, argv, &o);
+    if (status >= 0) return status;
+    scan_seed_poison(base_seed);
+    scan_platform_fail_hook = fail_case;
+    collect_tiles();
+    Suite *suite = make_suite(stage, config, &o);
+    status = o.list ? list_cases() : stops_before_running(stage, argv[0], config, &o);
+    if (status < 0) return run_suite(stage, suite, o.only_case);
+    srunner_free(srunner_create(suite)); /* (Check frees a suite through its runner only) */
+    return status;
 }

@@ -11,6 +11,7 @@
  * where a float's top byte takes a dozen values). Random flags, about half nonzero; heads of
  * segments as the tests draw them (app_fill: from every other element to none in 5000), and the
  * segment of each element for InclusiveSumByKey. */
+static uint32_t *flags, *heads; /* on the host, for the check */
 static uint32_t *flags_device, *heads_device, *keys_device;
 static uint64_t *count_device;
 /* The args of every row of an app variant: the above, once prepare() has made them. */
@@ -26,13 +27,17 @@ static void fill(uint32_t *input, size_t n, uint64_t seed)
 static void prepare(const uint32_t *input, size_t n, uint64_t seed)
 {
     if (n == 0) {
+        free(flags);
+        free(heads);
         scan_platform_here.release(flags_device);
         scan_platform_here.release(heads_device);
         scan_platform_here.release(keys_device);
         scan_platform_here.release(count_device);
         return;
     }
-    uint32_t *flags = scan_host_words(n), *heads = scan_host_words(n), *keys = scan_host_words(n);
+    uint32_t *keys = scan_host_words(n);
+    flags = scan_host_words(n);
+    heads = scan_host_words(n);
     if (!flags || !heads || !keys) {
         fprintf(stderr, "cannot allocate the flags, heads and keys of n=%zu\n", n);
         exit(EXIT_FAILURE);
@@ -54,8 +59,6 @@ static void prepare(const uint32_t *input, size_t n, uint64_t seed)
     scan_platform_here.upload(heads_device, heads, n * sizeof *heads);
     scan_platform_here.upload(keys_device, keys, n * sizeof *keys);
     row_args = (app_args){flags_device, heads_device, keys_device, count_device};
-    free(flags);
-    free(heads);
     free(keys);
 }
 
@@ -82,17 +85,12 @@ static int check(const scan_row *v, const uint32_t *input, const uint32_t *actua
                  size_t *words, char *msg, size_t msg_size)
 {
     const app_family f = app_variant_of(v)->family;
-    uint32_t *flags = NULL, *expected = scan_host_words(n);
-    if (app_family_has_flags(f)) { /* the flags or heads prepare() uploaded */
-        flags = scan_host_words(n);
-        scan_platform_here.download(flags, f == APP_SEGMENTED_SUM ? heads_device : flags_device,
-                                    n * sizeof *flags);
-    }
-    uint64_t count = app_reference(f, input, flags, expected, n), got = 0;
+    uint32_t *expected = scan_host_words(n);
+    uint64_t count = app_reference(f, input, f == APP_SEGMENTED_SUM ? heads : flags, expected, n);
+    uint64_t got = 0;
     if (app_family_counts(f)) scan_platform_here.download(&got, count_device, sizeof got);
     int ok = app_compare(f, v->tile, input, expected, count, actual, got, actual, n, msg, msg_size);
     *words = (size_t)count;
-    free(flags);
     free(expected);
     return ok;
 }

@@ -144,11 +144,8 @@ template <class C> static __device__ __forceinline__ uint32_t exchange_scan(uint
 
 /* ---- 3. Who scans which tile: the kernel ---------------------------------------------------- */
 
-/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
- *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
- *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
- *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
- *     Call it once per block (its shared word is not reused). */
+/* 3a. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *     running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     __shared__ uint32_t s_tile;
@@ -210,11 +207,12 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
 
 /* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile; the carry reaches
  *     the other warps through shared memory, behind the barrier. */
+template <class C>
 static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<C>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
@@ -233,7 +231,7 @@ __global__ void __launch_bounds__(C::THREADS, 1)
     const uint32_t tile = claim_tile(tile_counter);
     load_tile<C, ALIGNED_IN>(io, tile, x);
     const uint32_t aggregate = exchange_scan<C>(x);
-    const uint32_t carry = tile_carry(descriptors, tile, aggregate, &s_carry);
+    const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
     store_tile<C>(io, tile, x, carry);
 }
 
@@ -284,7 +282,7 @@ struct streaming : ipt12 {
     static constexpr cache_hints HINTS = STREAMING;
 };
 
-/* Each row's tile (the tests probe sizes around its multiples); `make grade` times streaming. */
+/* Each row's tile (the tests probe sizes around its multiples); `make grade` times the last. */
 #define VARIANT(name, C, flags)                                                                    \
     {                                                                                              \
         name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \

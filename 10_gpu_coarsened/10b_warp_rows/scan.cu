@@ -1,7 +1,6 @@
 /* Step 10b, warp_rows: each warp scans its own rows with shuffles; no data crosses warps.
- * Compared with 10a_streaming: 07a's warp rows (section 2b) replace the exchange through shared
- * memory, in the tile that suits them: 128 threads of 64 elements, 5 blocks a multiprocessor.
- * Expected: one barrier a tile instead of five; near the speed of a copy on large arrays.
+ * Compared with 10a_streaming: 07a's warp rows (section 2b) replace the exchange, in the tile that
+ * suits them (128 threads of 64 elements): one barrier a tile instead of five, near copy speed.
  * Run it: make stage-10b (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
@@ -24,10 +23,9 @@ typedef struct tile_io {
     size_t end;  /* head + n */
 } tile_io;
 
-/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
- * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
- * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
- * written once, does not push the tile descriptors and the counter out of L2. */
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache
+ * hints, always STREAMING: __ldcs and __stcs (ld.global.cs, st.global.cs) mark the lines
+ * evict-first, so the L2 drops the data, touched once, before the descriptors and the counter. */
 static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
     return __ldcs((const uint4 *)p);
@@ -79,11 +77,10 @@ static __device__ __forceinline__ uint4 scan4(uint4 v)
     return v;
 }
 
-/* ---- 2. Two ways to lay a tile over the threads ---------------------------------------------- */
+/* ---- 2. The tile over the threads ----------------------------------------------------------- */
 
 /* A tile is THREADS x VECS vectors (C, a variant's shape: section 5), laid over the threads as
- * C::LAYOUT says (2a or 2b): vector_of(v) is the tile vector that thread threadIdx.x holds as its
- * v-th, and a thread's vectors lie vector_stride vectors apart. */
+ * C::LAYOUT says (2a or 2b): a thread's v-th vector is vector_of(v), vector_stride apart. */
 enum tile_layout { EXCHANGE, WARP_ROWS };
 template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
 template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
@@ -98,12 +95,11 @@ template <class C> static __device__ __forceinline__ int vector_of(int v)
     return v * C::THREADS + threadIdx.x;
 }
 
-/* 2a. EXCHANGE, the article's: loads are striped (vector v of thread t is tile vector
- *     v * THREADS + t, so a warp's load is 512 contiguous bytes), and the scan wants the elements
- *     blocked (thread t holds vectors t * VECS .. t * VECS + VECS - 1, consecutive elements):
- *     exchanged through shared memory, scanned in the thread, then across threads with
- *     block_exclusive_scan, and exchanged back. Replaces each vector by its inclusive prefix
- *     within the tile and returns the tile's aggregate to every thread. */
+/* 2a. EXCHANGE, the article's: striped loads (vector v of thread t is v * THREADS + t). */
+/* The scan wants the elements blocked (thread t holds vectors t * VECS .. t * VECS + VECS - 1,
+ * consecutive elements): exchanged through shared memory, scanned in the thread, then across
+ * threads with block_exclusive_scan, and exchanged back. Replaces each vector by its inclusive
+ * prefix within the tile and returns the tile's aggregate to every thread. */
 template <class C> static __device__ __forceinline__ uint32_t exchange_scan(uint4 (&x)[C::VECS])
 {
     constexpr int THREADS = C::THREADS, VECS = C::VECS;
@@ -177,8 +173,6 @@ static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_
     /* SOLUTION END, stub: (void)warp_sum; pending = 0; return 0; */
 }
 
-/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
- * returns the tile's aggregate. */
 template <class C>
 static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
 {
@@ -192,11 +186,8 @@ static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32
 
 /* ---- 3. Who scans which tile: the kernel ---------------------------------------------------- */
 
-/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
- *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
- *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
- *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
- *     Call it once per block (its shared word is not reused). */
+/* 3a. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *     running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     __shared__ uint32_t s_tile;
@@ -257,20 +248,21 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
 
 /* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile; the carry reaches
  *     the other warps through shared memory, behind the barrier. */
+template <class C>
 static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<C>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
     return *s_carry;
 }
 
-/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. The
- *     bounds ask the register allocator to fit MIN_BLOCKS blocks on a multiprocessor: at most
- *     65536 / (MIN_BLOCKS x THREADS) registers a thread (section 5 says where it pays). */
+/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. (The
+ *     bounds name THREADS and MIN_BLOCKS blocks a multiprocessor: at most 65536 / (MIN_BLOCKS x
+ *     THREADS) registers a thread.) */
 template <class C, bool ALIGNED_IN>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
@@ -281,7 +273,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     const uint32_t tile = claim_tile(tile_counter);
     load_tile<C, ALIGNED_IN>(io, tile, x);
     const uint32_t aggregate = scan_tile<C>(x, pending);
-    const uint32_t carry = tile_carry(descriptors, tile, aggregate, &s_carry);
+    const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
     store_tile<C>(io, tile, x, carry + pending);
 }
 
@@ -315,8 +307,8 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
 /* ---- 5. The variants ------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS a multiprocessor
- * (section 3), the LAYOUT (section 2). Step 10a's headline: */
+ * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS (section 3), and more. */
+/* The article's best, 12 elements a thread, with evict-first hints. */
 struct streaming {
     static constexpr int THREADS = 512, VECS = 3;
     static constexpr int MIN_BLOCKS = 1;
@@ -331,7 +323,7 @@ struct warp_rows {
     static constexpr tile_layout LAYOUT = WARP_ROWS;
 };
 
-/* Each row's tile (the tests probe sizes around its multiples); `make grade` times warp-rows. */
+/* Each row's tile (the tests probe sizes around its multiples); `make grade` times the last. */
 #define VARIANT(name, C, flags)                                                                    \
     {                                                                                              \
         name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \

@@ -1,8 +1,7 @@
 /* Scans inside one thread block, built from warp shuffles. Stage 05 teaches them (section 2 of its
  * README); later stages carry the ones they use.
  *
- *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
- * */
+ *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi */
 #ifndef BLOCK_SCAN_CUH
 #define BLOCK_SCAN_CUH
 

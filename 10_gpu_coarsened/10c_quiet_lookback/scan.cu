@@ -1,7 +1,6 @@
 /* Step 10c, quiet_lookback: a look-back that polls again only the descriptors it still needs.
- * Compared with 10b_warp_rows: while a tile's warp waits, only its lanes whose descriptor is still
- * INVALID and needed poll again (lookback.cuh, section 3), where the tile's QUIET says so.
- * Expected: about as fast as warp-rows, with fewer atomics at L2 while tiles wait.
+ * Compared with 10b_warp_rows: while a tile's warp waits, only its lanes still INVALID and needed
+ * poll again (lookback.cuh, section 3, where C::QUIET); fewer atomics at L2 while tiles wait.
  * Run it: make stage-10c (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"
@@ -24,10 +23,9 @@ typedef struct tile_io {
     size_t end;  /* head + n */
 } tile_io;
 
-/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
- * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
- * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
- * written once, does not push the tile descriptors and the counter out of L2. */
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache
+ * hints, always STREAMING: __ldcs and __stcs (ld.global.cs, st.global.cs) mark the lines
+ * evict-first, so the L2 drops the data, touched once, before the descriptors and the counter. */
 static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
     return __ldcs((const uint4 *)p);
@@ -79,11 +77,10 @@ static __device__ __forceinline__ uint4 scan4(uint4 v)
     return v;
 }
 
-/* ---- 2. The tile in warp rows ---------------------------------------------------------------- */
+/* ---- 2. The tile over the threads ----------------------------------------------------------- */
 
-/* A tile is THREADS x VECS vectors (C, a variant's shape: section 5): vector_of(v) is the tile
- * vector that thread threadIdx.x holds as its v-th, and a thread's vectors lie a row, 32 vectors,
- * apart. */
+/* A tile is THREADS x VECS vectors (C, a variant's shape: section 5), laid over the threads in
+ * warp rows: a thread's v-th vector is vector_of(v), a row (32 vectors) apart. */
 template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
 template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
 
@@ -132,8 +129,6 @@ static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_
     return __shfl_sync(FULL_WARP, w, WARPS - 1);
 }
 
-/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
- * returns the tile's aggregate. */
 template <class C>
 static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
 {
@@ -142,11 +137,8 @@ static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32
 
 /* ---- 3. Who scans which tile: the kernel ---------------------------------------------------- */
 
-/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
- *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
- *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
- *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
- *     Call it once per block (its shared word is not reused). */
+/* 3a. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *     running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     __shared__ uint32_t s_tile;
@@ -219,9 +211,9 @@ static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descripto
     return *s_carry;
 }
 
-/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. The
- *     bounds ask the register allocator to fit MIN_BLOCKS blocks on a multiprocessor: at most
- *     65536 / (MIN_BLOCKS x THREADS) registers a thread (section 5 says where it pays). */
+/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. (The
+ *     bounds name THREADS and MIN_BLOCKS blocks a multiprocessor: at most 65536 / (MIN_BLOCKS x
+ *     THREADS) registers a thread.) */
 template <class C, bool ALIGNED_IN>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
@@ -266,8 +258,7 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
 /* ---- 5. The variants ------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS a multiprocessor
- * (section 3), QUIET polling (lookback.cuh, section 3). Step 10b's headline: */
+ * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS (section 3), and more. */
 /* 128 threads of 64 elements in warp rows: 8192-element tiles. Left alone, nvcc 13.0 gives it
  * 127 registers a thread: 4 blocks fit on a multiprocessor (65536 registers). Asking for 5 allows
  * 102, and it needs 96, with no spill: more tiles in flight on every multiprocessor. */
@@ -276,13 +267,11 @@ struct warp_rows {
     static constexpr int MIN_BLOCKS = 5;
     static constexpr bool QUIET = false;
 };
-/* The same tile, polling quietly while it waits. */
 struct quiet_lookback : warp_rows {
     static constexpr bool QUIET = true;
 };
 
-/* Each row's tile (the tests probe sizes around its multiples); `make grade` times
- * quiet-lookback. */
+/* Each row's tile (the tests probe sizes around its multiples); `make grade` times the last. */
 #define VARIANT(name, C, flags)                                                                    \
     {                                                                                              \
         name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \

@@ -1,9 +1,7 @@
-/* A scan inside one warp, built from shuffles. Stage 05 teaches it (section 2 of its README); the
- * warp rows need no block scan.
+/* Scans inside one thread block, built from warp shuffles. Stage 05 teaches them (section 2 of its
+ * README); later stages carry the ones they use.
  *
- *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
- *
- * All 32 lanes of the warp must call it (its shuffles name the full warp). */
+ *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi */
 #ifndef BLOCK_SCAN_CUH
 #define BLOCK_SCAN_CUH
 

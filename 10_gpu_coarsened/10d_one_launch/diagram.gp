@@ -1,14 +1,14 @@
-# Step 10c's diagram: the three schedules (scan.cu, sections 3d to 3g) as timelines of three
+# Step 10d's diagram: the two schedules (scan.cu, sections 3d and 3e) as timelines of three
 # blocks, not to scale: one tile a block with a ticket after a memset (quiet-lookback), the
-# cooperative loop with the next tile prefetched (one-launch+prefetch), one wave with one grid
-# barrier (one-wave). Drawn with objects, arrows and labels only (make diagrams).
-set terminal svg size 900,520 font "Helvetica,12" background rgb "white"
+# cooperative loop with the next tile prefetched (one-launch+prefetch). Drawn with objects,
+# arrows and labels only (make diagrams).
+set terminal svg size 900,370 font "Helvetica,12" background rgb "white"
 set output "diagram.svg"
 
 unset border; unset tics; unset key
 set lmargin at screen 0; set rmargin at screen 1
 set bmargin at screen 0; set tmargin at screen 1
-set xrange [0:100]; set yrange [0:84]
+set xrange [0:100]; set yrange [25:84]
 
 edge = "#555555"; barrier = "#c0392b"
 cload = "#a6c8e8"; cscan = "#8cc084"; cwait = "#bdbdbd"; cstore = "#f6c85f"; cclear = "#c9b3e0"
@@ -76,25 +76,7 @@ do for [r=0:2] {
 }
 set arrow from X(1.5),rowy(py,0)+h+0.4 to X(1.5),rowy(py,2)-0.8 nohead lc rgb barrier lw 2 dt 2
 
-# ---- 3. One wave (one-wave): every tile in some block at once -----------------------------------
-py = 25
-set label "one wave (one-wave): every tile in a block at once, no look-back" at 2,py left font ",11"
-set label "each block writes its aggregate; one grid barrier; each adds the aggregates before its own, all at once" at 2,py-3 left font ",10" tc rgb edge
-do for [r=0:2] {
-    y = rowy(py, r)
-    set label sprintf("block %d", r) at t0-1,y+h/2 right font ",10" tc rgb edge
-    set object rect from X(0),y to X(L),y+h fc rgb cload fs solid 1 border lc rgb edge
-    set label sprintf("tile %d", r) at X(L/2),y+h/2 center font ",10"
-    set object rect from X(L),y to X(L+S),y+h fc rgb cscan fs solid 1 border lc rgb edge
-    set object rect from X(L+S+0.6),y to X(L+S+1.6),y+h fc rgb "#ffffff" fs solid 1 border lc rgb edge
-    set label "+" at X(L+S+1.1),y+h/2 center font ",10"
-    set object rect from X(L+S+1.6),y to X(L+S+1.6+St),y+h fc rgb cstore fs solid 1 border lc rgb edge
-    set label sprintf("tile %d", r) at X(L+S+1.6+St/2),y+h/2 center font ",10"
-}
-set arrow from X(L+S+0.3),rowy(py,0)+h+0.4 to X(L+S+0.3),rowy(py,2)-0.8 nohead lc rgb barrier lw 2 dt 2
-set label "+: round_sums" at X(L+S+1.6+St)+1.5,rowy(py,1)+h/2 left font ",10" noenhanced
-
-set arrow from X(0),1.5 to X(27),1.5 head filled size 1,20 lc rgb edge
-set label "time, not to scale" at t0-1,1.5 right font ",10" tc rgb edge
+set arrow from X(0),27 to X(27),27 head filled size 1,20 lc rgb edge
+set label "time, not to scale" at t0-1,27 right font ",10" tc rgb edge
 
 plot NaN notitle

@@ -1,14 +1,7 @@
-/* Step 10c, schedules: who scans which tile, and when, past the articles.
- * Compared with 10b_quiet_lookback: the same tile and look-back, under three more schedules, each
- * its own kernel (sections 3e to 3g): a cooperative launch whose blocks loop over the tiles and
- * clear the descriptors themselves (no memset, one launch), the same with the next tile loaded
- * during the look-back, and one wave of resident blocks joined at a grid barrier instead of a
- * look-back; then a schedule chosen by the array's size (section 5).
- * Expected: one wave fastest while the tiles fit on the GPU at once, the prefetch on mid-sized
- * arrays, one block per tile on large ones; the size rule takes the best of each.
- * Run it: make stage-10c (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's warp scan) and lookback.cuh (10b's quiet look-back), both
- * carried unchanged; this file (10b's tile and kernel, and the new schedules). */
+/* Step 10d, one_launch: one cooperative launch whose blocks loop over the tiles in a fixed order.
+ * Compared with 10c_quiet_lookback: no memset and no counter (the kernel clears its descriptors),
+ * and each block loads its next tile while the current one waits for its carry (3e, 4).
+ * Run it: make stage-10d (from the top folder) or make (in this folder). */
 #include <cooperative_groups.h>
 
 #include "block_scan.cuh"
@@ -32,10 +25,9 @@ typedef struct tile_io {
     size_t end;  /* head + n */
 } tile_io;
 
-/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
- * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
- * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
- * written once, does not push the tile descriptors and the counter out of L2. */
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache
+ * hints, always STREAMING: __ldcs and __stcs (ld.global.cs, st.global.cs) mark the lines
+ * evict-first, so the L2 drops the data, touched once, before the descriptors and the counter. */
 static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
     return __ldcs((const uint4 *)p);
@@ -87,11 +79,10 @@ static __device__ __forceinline__ uint4 scan4(uint4 v)
     return v;
 }
 
-/* ---- 2. The tile in warp rows ---------------------------------------------------------------- */
+/* ---- 2. The tile over the threads ----------------------------------------------------------- */
 
-/* A tile is THREADS x VECS vectors (C, a variant's shape: section 6): vector_of(v) is the tile
- * vector that thread threadIdx.x holds as its v-th, and a thread's vectors lie a row, 32 vectors,
- * apart. */
+/* A tile is THREADS x VECS vectors (C, a variant's shape: section 5), laid over the threads in
+ * warp rows: a thread's v-th vector is vector_of(v), a row (32 vectors) apart. */
 template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
 template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
 
@@ -140,8 +131,6 @@ static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_
     return __shfl_sync(FULL_WARP, w, WARPS - 1);
 }
 
-/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
- * returns the tile's aggregate. */
 template <class C>
 static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
 {
@@ -150,11 +139,8 @@ static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32
 
 /* ---- 3. Who scans which tile: the kernels --------------------------------------------------- */
 
-/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
- *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
- *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
- *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
- *     Call it once per block (its shared word is not reused). */
+/* 3a. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *     running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     __shared__ uint32_t s_tile;
@@ -213,24 +199,23 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
         store_vector(io, first + vector_of<C>(v), add4(x[v], add));
 }
 
-/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
- *     where the variant says QUIET; the carry reaches the other warps through shared memory,
- *     behind the barrier. */
+/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile; the carry reaches
+ *     the other warps through shared memory, behind the barrier. */
 template <class C>
 static __device__ __forceinline__ uint32_t tile_carry(tile_descriptor *descriptors, uint32_t tile,
                                                       uint32_t aggregate, uint32_t *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const uint32_t carry = decoupled_lookback<C::QUIET>(descriptors, tile, aggregate);
+        const uint32_t carry = decoupled_lookback<C>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
     return *s_carry;
 }
 
-/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. The
- *     bounds ask the register allocator to fit MIN_BLOCKS blocks on a multiprocessor: at most
- *     65536 / (MIN_BLOCKS x THREADS) registers a thread (section 6 says where it pays). */
+/* 3d. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. (The
+ *     bounds name THREADS and MIN_BLOCKS blocks a multiprocessor: at most 65536 / (MIN_BLOCKS x
+ *     THREADS) registers a thread.) */
 template <class C, bool ALIGNED_IN>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
@@ -245,21 +230,14 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     store_tile<C>(io, tile, x, carry + pending);
 }
 
-/* A variant's schedule (C::SCHEDULE): one block per tile (3d), the cooperative loop (3e; with
- * C::PREFETCH, 3f), one wave (3g). */
-enum schedule_kind { ONE_TILE, COOPERATIVE, ONE_WAVE };
+/* A variant's schedule (C::SCHEDULE): one block per tile (3d), the cooperative loop (3e). */
+enum schedule_kind { ONE_TILE, COOPERATIVE };
 
-/* 3e. The cooperative loop (one-launch). A cooperative launch (cudaLaunchCooperativeKernel,
- *     section 4) starts only as many blocks as fit on the GPU at once and guarantees that all of
- *     them are resident together, or fails; in exchange the kernel may use a grid barrier
- *     (cooperative_groups::this_grid().sync()), where every thread of every block waits until all
- *     have arrived. Block b scans tiles b, b + G, b + 2G, ... (G blocks) in a fixed order, without
- *     a counter: waiting on another block's tile is safe, because the lowest unfinished tile is
- *     always its block's current one, every tile before it is done, and its block is running; by
- *     induction, all finish. The grid barrier lets the kernel clear the descriptors itself: no
- *     memset, one launch per scan. Scratch starts as garbage (or as the last run's descriptors):
- *     every block clears a stride of it, then waits at the barrier, so that no look-back reads a
- *     descriptor before it is cleared. */
+/* 3e. The cooperative loop. A cooperative launch (section 4) makes all its blocks resident at
+ *     once, or fails; in exchange the kernel may wait at a grid barrier. Block b scans tiles b,
+ *     b + G, b + 2G, ... (G blocks) without a counter: the lowest unfinished tile is always its
+ *     block's current one, every tile before it is done, and its block is running, so all finish.
+ *     Every block clears a stride of the descriptors before the barrier: no memset. */
 template <class C>
 static __device__ __forceinline__ void clear_descriptors(tile_descriptor *descriptors,
                                                          uint32_t tiles)
@@ -271,28 +249,9 @@ static __device__ __forceinline__ void clear_descriptors(tile_descriptor *descri
     /* SOLUTION END, stub: (void)descriptors; (void)tiles; */
 }
 
-template <class C, bool ALIGNED_IN>
-__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
-    cooperative_scan(tile_io io, uint32_t tiles, tile_descriptor *descriptors)
-{
-    __shared__ uint32_t s_carry;
-    uint4 x[C::VECS];
-    uint32_t pending;
-    clear_descriptors<C>(descriptors, tiles);
-    cooperative_groups::this_grid().sync();
-    for (uint32_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-        load_tile<C, ALIGNED_IN>(io, tile, x);
-        const uint32_t aggregate = scan_tile<C>(x, pending);
-        const uint32_t carry = tile_carry<C>(descriptors, tile, aggregate, &s_carry);
-        store_tile<C>(io, tile, x, carry + pending);
-    }
-}
-
-/* 3f. The next tile prefetched (one-launch+prefetch): each block loads its next tile before it
- *     looks back for the current one, so loads stay in flight through the look-back. Safe (the
- *     next tile's predecessors are held by running blocks), but the next tile's aggregate then
- *     waits for this tile's look-back, and a block holds two tiles in registers. (The grid is at
- *     most one block a tile, so every block has a first tile.) */
+/* Each block loads its next tile before it looks back for the current one, so loads stay in
+ * flight through the look-back; a block holds two tiles in registers. (The grid is at most one
+ * block a tile, so every block has a first tile.) */
 template <class C, bool ALIGNED_IN>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     cooperative_prefetch_scan(tile_io io, uint32_t tiles, tile_descriptor *descriptors)
@@ -320,88 +279,12 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     }
 }
 
-/* 3g. One wave (one-wave): cooperative too, but no look-back at all. While every tile has a
- *     resident block, all tiles are in registers at once: each block publishes its tile's
- *     aggregate, the grid waits at one barrier, and each block adds up the aggregates before its
- *     own, all in parallel. The chain of look-backs (at best 32 tiles per round trip to L2)
- *     becomes one barrier and one parallel read. More tiles than blocks take rounds, a barrier
- *     each. round_sums: the aggregates of this round's tiles before this block's (`before`) and
- *     of the whole round (`round`), read by all the block's threads in parallel. */
-template <class C>
-static __device__ __forceinline__ void round_sums(const uint32_t *aggregates, uint32_t first,
-                                                  uint32_t count, uint32_t *before, uint32_t *round)
-{
-    /* SOLUTION BEGIN: each thread adds a stride of the aggregates, then the warps, then the block */
-    __shared__ uint32_t s_sums[2][C::THREADS / WARP_THREADS];
-    uint32_t b = 0, r = 0;
-    for (uint32_t i = threadIdx.x; i < count; i += C::THREADS) {
-        const uint32_t a = __ldcg(aggregates + first + i);
-        r += a;
-        if (i < blockIdx.x) b += a;
-    }
-#pragma unroll
-    for (int offset = WARP_THREADS / 2; offset > 0; offset /= 2) {
-        b += __shfl_xor_sync(FULL_WARP, b, offset);
-        r += __shfl_xor_sync(FULL_WARP, r, offset);
-    }
-    if (threadIdx.x % WARP_THREADS == 0) {
-        s_sums[0][threadIdx.x / WARP_THREADS] = b;
-        s_sums[1][threadIdx.x / WARP_THREADS] = r;
-    }
-    __syncthreads();
-    *before = *round = 0;
-#pragma unroll
-    for (int w = 0; w < C::THREADS / WARP_THREADS; w++) {
-        *before += s_sums[0][w];
-        *round += s_sums[1][w];
-    }
-    /* SOLUTION END, stub: (void)aggregates; (void)first; (void)count; *before = *round = 0; */
-}
-
-/* The aggregates need no clearing: every one is written before the barrier that comes before its
- * reads. Every block takes part in every round's barrier, with a tile or not (the number of
- * rounds depends only on tiles and gridDim.x), and no block waits for another's data except at a
- * barrier; a round's barrier also orders its reads before the next round's writes to s_sums, and
- * the aggregates of different rounds lie apart. */
-template <class C, bool ALIGNED_IN>
-__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
-    one_wave_scan(tile_io io, uint32_t tiles, uint32_t *aggregates)
-{
-    uint4 x[C::VECS];
-    uint32_t pending;
-    uint32_t carry = 0;
-    for (uint32_t first = 0; first < tiles; first += gridDim.x) {
-        const uint32_t tile = first + blockIdx.x;
-        if (tile < tiles) {
-            load_tile<C, ALIGNED_IN>(io, tile, x);
-            const uint32_t aggregate = scan_tile<C>(x, pending);
-            if (threadIdx.x == 0) aggregates[tile] = aggregate;
-        }
-        cooperative_groups::this_grid().sync();
-        uint32_t before, round;
-        round_sums<C>(aggregates, first, min(gridDim.x, tiles - first), &before, &round);
-        if (tile < tiles) store_tile<C>(io, tile, x, carry + before + pending);
-        carry += round;
-    }
-}
-
 /* ---- 4. The host side ------------------------------------------------------------------------ */
 
 /* Scratch: the counter, then a descriptor per tile (head may add one tile: count for head = 3). */
 template <class C> static size_t coarsened_scratch_bytes(size_t n)
 {
     return (1 + (n + 3 + tile_elements<C> - 1) / tile_elements<C>) * sizeof(tile_descriptor);
-}
-
-/* The kernel of a cooperative schedule (C::SCHEDULE, section 6). */
-template <class C, bool ALIGNED_IN> static const void *cooperative_kernel(void)
-{
-    if constexpr (C::SCHEDULE == ONE_WAVE)
-        return (const void *)one_wave_scan<C, ALIGNED_IN>;
-    else if constexpr (C::PREFETCH)
-        return (const void *)cooperative_prefetch_scan<C, ALIGNED_IN>;
-    else
-        return (const void *)cooperative_scan<C, ALIGNED_IN>;
 }
 
 /* Blocks that fit on the whole GPU at once; asked once per kernel (the answer does not change). */
@@ -413,7 +296,7 @@ template <class C, bool ALIGNED_IN> static unsigned resident_blocks(void)
         CUDA_CHECK(cudaGetDevice(&device));
         CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, cooperative_kernel<C, ALIGNED_IN>(), C::THREADS, 0));
+            &per_sm, cooperative_prefetch_scan<C, ALIGNED_IN>, C::THREADS, 0));
         blocks = (unsigned)(sms * (per_sm > 0 ? per_sm : 1));
     }
     return blocks;
@@ -432,18 +315,15 @@ static void launch_coarsened(tile_io io, uint32_t tiles, void *scratch)
     } else {
         unsigned resident = resident_blocks<C, ALIGNED_IN>();
         unsigned grid = tiles < resident ? tiles : resident;
-        /* One wave keeps one 32-bit aggregate a tile where the others keep a descriptor. */
-        uint32_t *aggregates = (uint32_t *)descriptors;
-        void *args[] = {&io, &tiles,
-                        C::SCHEDULE == ONE_WAVE ? (void *)&aggregates : (void *)&descriptors};
-        CUDA_CHECK(cudaLaunchCooperativeKernel(cooperative_kernel<C, ALIGNED_IN>(), grid,
-                                               C::THREADS, args, 0, 0));
+        void *args[] = {&io, &tiles, &descriptors};
+        CUDA_CHECK(cudaLaunchCooperativeKernel(
+            (const void *)cooperative_prefetch_scan<C, ALIGNED_IN>, grid, C::THREADS, args, 0, 0));
     }
 }
 
 /* The kernel for in's alignment: 16-byte loads where in - out is a multiple of 16 bytes. One
  * block per tile needs the counter and the descriptors at zero (STATUS_INVALID); the cooperative
- * kernels clear their descriptors themselves (one wave needs none) and use no counter. */
+ * kernel clears its descriptors itself and uses no counter. */
 template <class C>
 static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
 {
@@ -459,90 +339,32 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, void *sc
         launch_coarsened<C, false>(io, tiles, scratch);
 }
 
-/* ---- 5. Tuned: a schedule for each size --------------------------------------------------- */
-
-/* The schedules win at different sizes, counted in waves: tiles over the blocks the GPU holds at
- * once (multiprocessors times blocks per multiprocessor, both read at run time). Within one wave,
- * one wave (one launch, one barrier, no look-back chain). Up to PREFETCH_WAVES waves, the
- * cooperative kernel with the next tile prefetched (the look-back's latency hidden behind loads).
- * Above, one block per tile, where the hardware hands each new tile to whichever multiprocessor
- * frees up first. The crossings were measured on an H100 and an H200 (the README says how). */
-#define PREFETCH_WAVES 24
-
-/* The tiles of n elements, counted for head = 3 as in section 4: the descriptors of the scratch,
- * less the counter's slot. */
-template <class C> static size_t tiles_of(size_t n)
-{
-    return coarsened_scratch_bytes<C>(n) / sizeof(tile_descriptor) - 1;
-}
-
-template <class WAVE, class MIDDLE, class LARGE> static size_t tuned_scratch_bytes(size_t n)
-{
-    size_t a = coarsened_scratch_bytes<WAVE>(n), b = coarsened_scratch_bytes<MIDDLE>(n),
-           c = coarsened_scratch_bytes<LARGE>(n);
-    return a > b ? (a > c ? a : c) : (b > c ? b : c);
-}
-
-template <class WAVE, class MIDDLE, class LARGE>
-static void scan_tuned(const uint32_t *in, uint32_t *out, size_t n, void *scratch)
-{
-    if (n == 0) return;
-    if (tiles_of<WAVE>(n) <= resident_blocks<WAVE, true>())
-        scan_coarsened<WAVE>(in, out, n, scratch);
-    else if (tiles_of<MIDDLE>(n) <= (size_t)PREFETCH_WAVES * resident_blocks<MIDDLE, true>())
-        scan_coarsened<MIDDLE>(in, out, n, scratch);
-    else
-        scan_coarsened<LARGE>(in, out, n, scratch);
-}
-
-/* ---- 6. The variants ------------------------------------------------------------------------- */
+/* ---- 5. The variants ------------------------------------------------------------------------- */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
- * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
- * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill).
- * This step adds the SCHEDULE and whether it PREFETCHes (section 3). */
-struct warp_rows_64 {
+ * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS (section 3), and more. */
+/* 128 threads of 64 elements in warp rows: 8192-element tiles. Left alone, nvcc 13.0 gives it
+ * 127 registers a thread: 4 blocks fit on a multiprocessor (65536 registers). Asking for 5 allows
+ * 102, and it needs 96, with no spill: more tiles in flight on every multiprocessor. */
+struct quiet_lookback {
     static constexpr int THREADS = 128, VECS = 16;
     static constexpr int MIN_BLOCKS = 5;
-    static constexpr bool QUIET = false;
-    static constexpr schedule_kind SCHEDULE = ONE_TILE;
-    static constexpr bool PREFETCH = false;
-};
-/* Step 10b's headline: the same tile, polling quietly while it waits. */
-struct quiet_lookback : warp_rows_64 {
     static constexpr bool QUIET = true;
+    static constexpr schedule_kind SCHEDULE = ONE_TILE;
 };
-/* A side step: the cooperative kernel that clears its own descriptors (no memset, no counter);
- * 12 vectors a thread, so that the next step's second tile fits in the registers. */
-struct one_launch : quiet_lookback {
+/* The cooperative loop: 12 vectors a thread, so that the next tile fits in the registers too. */
+struct one_launch_prefetch : quiet_lookback {
     static constexpr int VECS = 12, MIN_BLOCKS = 1;
     static constexpr schedule_kind SCHEDULE = COOPERATIVE;
 };
-/* The next tile loaded during the look-back: the fastest on mid-sized arrays. */
-struct one_launch_prefetch : one_launch {
-    static constexpr bool PREFETCH = true;
-};
-/* No look-back: one barrier while the tiles fit on the GPU at once. 256 threads of 8 vectors:
- * the same 8192-element tile as quiet-lookback in 63 registers a thread, 4 blocks per SM. */
-struct one_wave : quiet_lookback {
-    static constexpr int THREADS = 256, VECS = 8, MIN_BLOCKS = 4;
-    static constexpr schedule_kind SCHEDULE = ONE_WAVE;
-};
 
-/* Each row's tile (the tests probe sizes around its multiples); the side step is measured and
- * listed in the README's table, and left out of the chart; `make grade` times tuned. */
+/* Each row's tile (the tests probe sizes around its multiples); `make grade` times the last. */
 #define VARIANT(name, C, flags)                                                                    \
     {                                                                                              \
         name, coarsened_scratch_bytes<C>, scan_coarsened<C>, tile_elements<C>, flags               \
     }
 const scan_variant stage_variants[] = {
     VARIANT("quiet-lookback", quiet_lookback, 0),
-    VARIANT("one-launch", one_launch, SCAN_SIDE_STEP),
-    VARIANT("one-launch+prefetch", one_launch_prefetch, 0),
-    VARIANT("one-wave", one_wave, 0),
-    {"tuned", tuned_scratch_bytes<one_wave, one_launch_prefetch, quiet_lookback>,
-     scan_tuned<one_wave, one_launch_prefetch, quiet_lookback>, tile_elements<quiet_lookback>,
-     SCAN_GRADED},
+    VARIANT("one-launch+prefetch", one_launch_prefetch, SCAN_GRADED),
 };
 const size_t stage_variant_count = sizeof stage_variants / sizeof stage_variants[0];

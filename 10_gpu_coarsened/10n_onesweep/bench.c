@@ -1,4 +1,4 @@
-/* The benchmark of the one-sweep sort step: every sort beside cub-sort
+/* Step 10n's benchmark: the sorts beside cub-sort
  * (cub::DeviceRadixSort::SortKeys) and the platform's copy (common/apps_bench.c). */
 #include "apps_bench.h"
 

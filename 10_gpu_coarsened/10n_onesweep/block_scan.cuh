@@ -1,9 +1,7 @@
-/* A scan inside one warp, built from shuffles. Stage 05 teaches it (section 2 of its README); the
- * warp rows need no block scan.
+/* Scans inside one thread block, built from warp shuffles. Stage 05 teaches them (section 2 of its
+ * README); later stages carry the ones they use.
  *
- *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi
- *
- * All 32 lanes of the warp must call it (its shuffles name the full warp). */
+ *   warp_inclusive_scan   5 shuffle steps (Kogge-Stone inside a warp): lane i gets x0 + ... + xi */
 #ifndef BLOCK_SCAN_CUH
 #define BLOCK_SCAN_CUH
 
@@ -12,13 +10,12 @@
 #define WARP_THREADS 32
 #define FULL_WARP    0xFFFFFFFFu
 
-/* The operator of the scan: the sum modulo 2^32, what every stage computes. The applications
- * (step 10d) pass other operators to the scans that take one (a template argument that defaults
- * to this one); an operator works on 32-bit words and says
+/* The scan's operator (step 10h), a named trait on its words:
  *   identity()     e, with combine(e, x) == combine(x, e) == x
- *   combine(a, b)  a combined with b, where a holds the earlier elements; associative
- * and, for the look-back (lookback.cuh), the word a tile descriptor holds beside its status: 32
- * bits, the status above them (word_op), unless the operator says otherwise. */
+ *   combine(a, b)  a combined with b, a holding the earlier elements; associative
+ *   word           32 bits, the status of a tile descriptor above them (word_op), unless the
+ *                  operator says otherwise (STATUS_SHIFT: the bit where the status starts)
+ * The sum modulo 2^32, what every stage computes, is the default. */
 struct word_op {
     typedef uint32_t word;
     static constexpr int STATUS_SHIFT = 32;

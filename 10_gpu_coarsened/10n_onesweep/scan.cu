@@ -1,19 +1,11 @@
-/* Step 10e, a one-sweep radix sort: 32-bit keys sorted by four 8-bit digits.
- * Compared with 10d_applications: its sort took one bit a pass, 32 passes; here a pass takes a
- * digit of 8 bits, ranking each tile's keys by digit on chip. First in three kernels a pass (each
- * tile's 256 counts, an exclusive scan of them, a scatter), then as CUB's one-sweep sort does:
- * one kernel that counts the four digits of every key at once, then one kernel a pass, whose
- * tiles find where their keys go by a decoupled look-back per bin.
- * Expected: 32 passes become 4, each reading and writing every key once (8 bytes a key a pass):
- * the one-sweep sort near cub::DeviceRadixSort::SortKeys, which moves the same bytes.
- * Run it: make stage-10e (from the top folder) or make (in this folder).
- * The files: block_scan.cuh (05's warp scan, and 10d's sum operator), lookback.cuh (10d's
- * decoupled look-back, for any operator), this file (10b's tile and kernel, for any operator; the
- * sorts' shapes and table), radix.cuh (10d's sort of one-bit splits), onesweep.cuh (this step: the
- * digit passes and the one sweep). */
+/* Step 10n, onesweep: the one-sweep radix sort, one kernel a pass, as CUB sorts 32-bit keys.
+ * Compared with 10m_digit_passes: one count of the four digits first, then passes whose tiles
+ * find where their keys go by a decoupled look-back per bin (onesweep.cuh, 9).
+ * Expected: each pass reads and writes every key once: near cub::DeviceRadixSort::SortKeys.
+ * Run it: make stage-10n (from the top folder) or make (in this folder). */
+#include "apps.h"
 #include "block_scan.cuh"
 #include "cuda_check.h"
-#include "apps.h"
 #include "lookback.cuh"
 
 /* ---- 1. Addressing: 16-byte vectors aligned to `out` ---------------------------------------- */
@@ -32,10 +24,9 @@ typedef struct tile_io {
     size_t end;  /* head + n */
 } tile_io;
 
-/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache hints for
- * data touched once: __ldcs and __stcs (ld.global.cs, st.global.cs): the lines are marked
- * evict-first, the first ones the L2 drops when it needs room, so the stream, read once and
- * written once, does not push the tile descriptors and the counter out of L2. */
+/* One 16-byte load (ld.global.v4), one 4-byte load, one 16-byte store, with 10a's cache
+ * hints, always STREAMING: __ldcs and __stcs (ld.global.cs, st.global.cs) mark the lines
+ * evict-first, so the L2 drops the data, touched once, before the descriptors and the counter. */
 static __device__ __forceinline__ uint4 load16(const uint32_t *p)
 {
     return __ldcs((const uint4 *)p);
@@ -51,8 +42,7 @@ static __device__ __forceinline__ uint4 load_vector(const tile_io &io, size_t q)
     if (j >= io.head && j + 4 <= io.end) {
         const uint32_t *p = io.in + (j - io.head);
         if (ALIGNED_IN) return load16(p);
-        return make_uint4(load4(p), load4(p + 1), load4(p + 2),
-                          load4(p + 3));
+        return make_uint4(load4(p), load4(p + 1), load4(p + 2), load4(p + 3));
     }
     uint32_t e[4];
 #pragma unroll
@@ -74,7 +64,7 @@ static __device__ __forceinline__ void store_vector(const tile_io &io, size_t q,
         if (j + k >= io.head && j + k < io.end) io.out[j + k - io.head] = e[k];
 }
 
-/* (OP: the scan's operator, block_scan.cuh; the sum unless an application passes another.) */
+/* (OP: the scan's operator, block_scan.cuh.) */
 template <class OP = sum_op> static __device__ __forceinline__ uint4 add4(uint4 v, uint32_t a)
 {
     return make_uint4(OP::combine(a, v.x), OP::combine(a, v.y), OP::combine(a, v.z),
@@ -90,11 +80,10 @@ template <class OP = sum_op> static __device__ __forceinline__ uint4 scan4(uint4
     return v;
 }
 
-/* ---- 2. The tile in warp rows ---------------------------------------------------------------- */
+/* ---- 2. The tile over the threads ----------------------------------------------------------- */
 
-/* A tile is THREADS x VECS vectors (C, a variant's shape: section 10): vector_of(v) is the tile
- * vector that thread threadIdx.x holds as its v-th, and a thread's vectors lie a row, 32 vectors,
- * apart. */
+/* A tile is THREADS x VECS vectors (C, a variant's shape: section 5), laid over the threads in
+ * warp rows: a thread's v-th vector is vector_of(v), a row (32 vectors) apart. */
 template <class C> constexpr int tile_vectors = C::THREADS * C::VECS;
 template <class C> constexpr int tile_elements = 4 * tile_vectors<C>;
 
@@ -144,8 +133,6 @@ static __device__ __forceinline__ uint32_t join_warps(uint32_t warp_sum, uint32_
     return __shfl_sync(FULL_WARP, w, WARPS - 1);
 }
 
-/* The tile's scan: each vector becomes its inclusive prefix within the tile, less `pending`;
- * returns the tile's aggregate. */
 template <class C, class OP = sum_op>
 static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32_t &pending)
 {
@@ -154,11 +141,8 @@ static __device__ __forceinline__ uint32_t scan_tile(uint4 (&x)[C::VECS], uint32
 
 /* ---- 3. Who scans which tile: the kernel ---------------------------------------------------- */
 
-/* 3a. The tile order, stage 08's. Thread 0 draws the next ticket from the counter; every thread
- *     of the block returns it. Blocks draw in the order they start, so tile t's predecessors
- *     belong to blocks that started earlier and are running: waiting for them is safe, whatever
- *     order the hardware starts blocks in (stage 08's README says why blockIdx.x would not do).
- *     Call it once per block (its shared word is not reused). */
+/* 3a. The tile order: a ticket drawn in the order blocks start, so tile t's predecessors are
+ *     running and waiting for them is safe (not so with blockIdx.x). Once per block. */
 static __device__ __forceinline__ uint32_t claim_tile(uint32_t *tile_counter)
 {
     __shared__ uint32_t s_tile;
@@ -191,8 +175,7 @@ static __device__ __forceinline__ void load_tile(const tile_io &io, uint32_t til
             if (ALIGNED_IN)
                 x[v] = load16(q);
             else
-                x[v] = make_uint4(load4(q), load4(q + 1),
-                                  load4(q + 2), load4(q + 3));
+                x[v] = make_uint4(load4(q), load4(q + 1), load4(q + 2), load4(q + 3));
         }
         return;
     }
@@ -218,29 +201,28 @@ static __device__ __forceinline__ void store_tile(const tile_io &io, uint32_t ti
         store_vector(io, first + vector_of<C>(v), add4<OP>(x[v], add));
 }
 
-/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile, polling quietly
- *     where the variant says QUIET; the carry reaches the other warps through shared memory,
- *     behind the barrier. */
+/* 3c. Warp 0 runs stage 09's decoupled look-back (lookback.cuh) for the tile; the carry reaches
+ *     the other warps through shared memory, behind the barrier. */
 template <class C, class OP = sum_op>
 static __device__ __forceinline__ typename OP::word
 tile_carry(tile_descriptor *descriptors, uint32_t tile, typename OP::word aggregate,
            typename OP::word *s_carry)
 {
     if (threadIdx.x < WARP_THREADS) {
-        const typename OP::word carry =
-            decoupled_lookback<C::QUIET, OP>(descriptors, tile, aggregate);
+        const typename OP::word carry = decoupled_lookback<C, OP>(descriptors, tile, aggregate);
         if (threadIdx.x == 0) *s_carry = carry;
     }
     __syncthreads();
     return *s_carry;
 }
 
-/* 3d. An exclusive scan: the tile is scanned inclusively, then each element takes its left
- *     neighbour's value: within a vector, the element before; for a vector's first element, the
- *     last of the vector one lane to the left in the same row; for lane 0, the last of the row
- *     before (lane 31); for the warp's first element, the identity, and the warps before it come
- *     in through `pending`, as in the inclusive scan. The tile's aggregate is unchanged. (The
- *     warp rows' order: row v of lane l is the warp's vector v * 32 + l.) */
+/* 3d. An exclusive scan: after the inclusive one, each element takes its left neighbour's value:
+ *     within a vector, the element before; for a vector's first element, the last of the lane to
+ *     the left in the same row; for lane 0, the last of the row before; for the warp's first
+ *     element, the identity (the warps before come in through `pending`). The aggregate is
+ *     unchanged. */
+enum scan_kind { INCLUSIVE, EXCLUSIVE };
+
 template <class C, class OP>
 static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
 {
@@ -254,12 +236,10 @@ static __device__ __forceinline__ void to_exclusive(uint4 (&x)[C::VECS])
         row_before = row_last;
     }
 }
-
-/* 3e. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors, for
- *     any operator, inclusive or exclusive. The bounds ask the register allocator to fit
- *     MIN_BLOCKS blocks on a multiprocessor: at most 65536 / (MIN_BLOCKS x THREADS) registers a
- *     thread (section 10 says where it pays). */
-template <class C, class OP, bool EXCLUSIVE, bool ALIGNED_IN>
+/* 3e. The kernel: one block per tile, as in stage 09, with a tile of THREADS x VECS vectors. (The
+ *     bounds name THREADS and MIN_BLOCKS blocks a multiprocessor: at most 65536 / (MIN_BLOCKS x
+ *     THREADS) registers a thread.) */
+template <class C, class OP, scan_kind KIND, bool ALIGNED_IN>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     coarsened_scan(tile_io io, uint32_t *tile_counter, tile_descriptor *descriptors)
 {
@@ -269,7 +249,7 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     const uint32_t tile = claim_tile(tile_counter);
     load_tile<C, ALIGNED_IN>(io, tile, x);
     const uint32_t aggregate = scan_tile<C, OP>(x, pending);
-    if (EXCLUSIVE) to_exclusive<C, OP>(x);
+    if (KIND == EXCLUSIVE) to_exclusive<C, OP>(x);
     const uint32_t carry = tile_carry<C, OP>(descriptors, tile, aggregate, &s_carry);
     store_tile<C, OP>(io, tile, x, OP::combine(carry, pending));
 }
@@ -298,7 +278,7 @@ static bool aligned_alike(const void *a, const void *b)
 /* Arrays in the scratch start on 16-byte boundaries: n words rounded up to a multiple of 4. */
 static size_t words16(size_t n) { return (n + 3) / 4 * 4; }
 
-/* Zero the counter and the descriptors (STATUS_INVALID), as every kernel of this step needs. */
+/* Zero the counter and the descriptors (STATUS_INVALID), as every kernel here needs. */
 static void clear_scratch(void *scratch, uint32_t tiles)
 {
     CUDA_CHECK(cudaMemsetAsync(scratch, 0, (1 + (size_t)tiles) * sizeof(tile_descriptor), 0));
@@ -306,7 +286,7 @@ static void clear_scratch(void *scratch, uint32_t tiles)
 
 /* Zero the counter and the descriptors, then one block per tile, in the kernel for in's
  * alignment: 16-byte loads where in - out is a multiple of 16 bytes. */
-template <class C, class OP, bool EXCLUSIVE>
+template <class C, class OP, scan_kind KIND>
 static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
                            void *scratch)
 {
@@ -318,69 +298,53 @@ static void scan_coarsened(const uint32_t *in, uint32_t *out, size_t n, const ap
     tile_descriptor *descriptors = (tile_descriptor *)scratch + 1;
     clear_scratch(scratch, tiles);
     if (aligned_alike(in, out))
-        coarsened_scan<C, OP, EXCLUSIVE, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
+        coarsened_scan<C, OP, KIND, true><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
     else
-        coarsened_scan<C, OP, EXCLUSIVE, false>
-            <<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
+        coarsened_scan<C, OP, KIND, false><<<tiles, C::THREADS>>>(io, tile_counter, descriptors);
     LAUNCH_CHECK();
 }
 
-/* ---- 9, 11 to 13. The sorts, each in its own file -------------------------------------------- */
+/* ---- 7 to 9. The radix sorts, and the variants ----------------------------------------------- */
 
-#include "radix.cuh"    /* 9. the radix split and the sort of one-bit splits */
-#include "onesweep.cuh" /* 11 to 13. the tile ranked by digit, the digit passes, the one sweep */
-
-/* ---- 10. The variants -------------------------------------------------------------------------- */
+#include "digits.cuh"   /* 7, 8: a tile ranked by digit, the digit passes */
+#include "onesweep.cuh" /* 9: the one sweep */
 
 /* A variant's shape is a struct of named constants: THREADS a block, VECS 16-byte vectors a
- * thread, MIN_BLOCKS a multiprocessor (section 3), and whether the look-back polls QUIETly
- * (lookback.cuh, section 3). Step 10a's headline: 128 threads of 64 elements, warp rows,
- * evict-first hints, 5 blocks a multiprocessor (96 registers a thread with nvcc 13.0, no spill). */
-struct warp_rows_64 {
+ * thread (4 x VECS elements: the article's ITEMS_PER_THREAD), MIN_BLOCKS (section 3), and more. */
+/* 128 threads of 64 elements in warp rows: 8192-element tiles. Left alone, nvcc 13.0 gives it
+ * 127 registers a thread: 4 blocks fit on a multiprocessor (65536 registers). Asking for 5 allows
+ * 102, and it needs 96, with no spill: more tiles in flight on every multiprocessor. */
+struct warp_rows {
     static constexpr int THREADS = 128, VECS = 16;
     static constexpr int MIN_BLOCKS = 5;
     static constexpr bool QUIET = false;
 };
-/* The same tile, polling quietly while it waits: step 10b's, and the digit passes' scan here. */
-struct quiet_lookback : warp_rows_64 {
+struct quiet_lookback : warp_rows {
     static constexpr bool QUIET = true;
 };
-/* The split: a compaction with two destinations; at 5 blocks an SM it needs 84 registers, no
- * spill (at 6 it fits in 80, also without a spill). */
-struct split_tile : quiet_lookback {
-    static constexpr int VECS = 8, MIN_BLOCKS = 5;
-};
-/* The tile that sections 11 to 13 rank by digit: THREADS a block, KEYS a thread (in registers,
- * warp-striped: 11a), MIN_BLOCKS a multiprocessor. CUB's one-sweep pass on sm_90 takes 384
- * threads of 19 or 20 32-bit keys, and so does this one (20: 7680 keys a tile), for the same
- * reasons: a tile's fixed costs (256 counts to count, scan and publish, 256 descriptors to read
- * back, 5 barriers) spread over 30 keys a bin; the 256 bins find a thread each, and 128 more
- * threads share the ranking; and two blocks fit an SM (at most 85 registers a thread, 45 KB of
- * shared memory each), so one ranks while the other waits on its look-back. Past 22 keys, the
- * staged tile (11e) takes the block past the 48 KB of static shared memory a block may have. */
+
+/* The tile that sections 7 to 9 rank by digit: THREADS a block, KEYS a thread (in registers,
+ * warp-striped: 7a), MIN_BLOCKS a multiprocessor. CUB's one-sweep pass on sm_90 takes 384
+ * threads of 19 or 20 32-bit keys, and so does this one (20: 7680 keys a tile): a tile's fixed
+ * costs (256 counts to count, scan and publish) spread over 30 keys a bin; the 256 bins find a
+ * thread each; and two blocks fit an SM (at most 85 registers a thread, 45 KB of shared memory
+ * each), so one ranks while the other waits on its look-back. Past 22 keys, the staged tile (7e)
+ * passes the 48 KB of static shared memory a block may have. */
 struct digit_tile {
     static constexpr int THREADS = 384, KEYS = 20, MIN_BLOCKS = 2;
-    typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (12b) */
+    typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (8b) */
 };
 
-/* A row's family is what it computes (common/apps.h); its name says what it does differently after
- * a '+'. Each row's tile is what the tests probe sizes around; `make grade` times sort+onesweep. */
-#define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
-    {                                                                                              \
-        name, family, scratch, run, tile_elements<C>, flags                                        \
-    }
-/* The same for a digit tile, whose tile is THREADS x KEYS keys. */
+/* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
+ * tile. `make grade` times the last. */
 #define DIGIT_VARIANT(name, family, C, scratch, run, flags)                                        \
     {                                                                                              \
         name, family, scratch, run, tile_keys<C>, flags                                            \
     }
 const app_variant app_variants[] = {
-    APP_VARIANT("sort", APP_SORT, split_tile, radix_scratch_bytes<split_tile>, run_sort<split_tile>,
-                0),
     DIGIT_VARIANT("sort+digit-passes", APP_SORT, digit_tile, digit_passes_scratch_bytes<digit_tile>,
                   run_digit_passes<digit_tile>, 0),
     DIGIT_VARIANT("sort+onesweep", APP_SORT, digit_tile, onesweep_scratch_bytes<digit_tile>,
                   run_onesweep<digit_tile>, SCAN_GRADED),
 };
 const size_t app_variant_count = sizeof app_variants / sizeof app_variants[0];
-

@@ -1,4 +1,4 @@
-/* The tests of the one-sweep sort step: the shared cases, each checked against the host's sort
+/* Step 10n's tests: the shared cases, each checked against the host's sort
  * (common/apps_tests.c: the output equal bit for bit to the sorted input, so both in order and a
  * permutation of it), and the sorts' own edges, each on every sort variant. */
 #include <stdlib.h>
@@ -11,7 +11,7 @@
  * order. */
 enum key_pattern {
     ALL_EQUAL,  /* one random key n times */
-    ALL_MAX,    /* 0xFFFFFFFF n times: the padding's value (11a) */
+    ALL_MAX,    /* 0xFFFFFFFF n times: the padding's value (7a) */
     SORTED,     /* random keys in ascending order, with repeats */
     REVERSED,   /* the same, descending */
     TWO_VALUES, /* 2, 3 and 255 distinct random keys, in random order */

@@ -1,0 +1,9 @@
+/* Step 10k's benchmark: the split and the compaction beside their CUB calls and copies
+ * (common/apps_bench.c). */
+#include "apps_bench.h"
+
+int main(int argc, char **argv)
+{
+    scan_bench_config config = {.sizes = "2^16..2^30:2", .quick_sizes = "2^16..2^24:4"};
+    return app_bench_main(argc, argv, &config);
+}

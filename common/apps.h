@@ -68,8 +68,8 @@ typedef struct app_variant {
 extern const app_variant app_variants[];
 extern const size_t app_variant_count;
 
-/* The harness's row of an app variant (scan_row, common/harness.h), whose run passes the variant
- * args (the row's own: the benchmark's arguments, or a test's). */
+/* The harness's row of an app variant (scan_row, common/harness.h): its run passes the variant
+ * the row's args (set by whoever makes the row: the benchmark's, or one test check's). */
 scan_row app_row_of(const app_variant *v, const app_args *args);
 /* The run of such a row. */
 void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch);

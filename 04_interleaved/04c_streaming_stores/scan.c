@@ -188,9 +188,9 @@ scan_registers8(const uint32_t *in, uint32_t *out, size_t from, size_t to, run_s
     }
 }
 
-/* 13. Head, body, tail. The head, 0 to 7 elements one at a time, brings out to a 32-byte boundary
- *     (AVX2 has no masked 32-bit stores that leave the memory around alone), and carry starts as
- *     its total. After the body, whole registers one at a time, then the last 0 to 7 elements. */
+/* 13. Head, body, tail. The head, 0 to 7 elements one at a time, brings out to a 32-byte boundary,
+ *     and the state starts from its total. After the body, whole registers one at a time, then the
+ *     last 0 to 7 elements, as in scan_tail. */
 __attribute__((target("avx2"))) static inline void scan_avx2_pass(const uint32_t *in, uint32_t *out,
                                                                   size_t n, enum stores stores)
 {

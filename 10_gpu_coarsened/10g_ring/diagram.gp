@@ -1,4 +1,4 @@
-# Step 10f's diagram: one block of the cooperative loop over time, not to scale: 10c's next tile
+# Step 10g's diagram: one block of the cooperative loop over time, not to scale: 10d's next tile
 # prefetched into registers (one-launch+prefetch), then the ring of three shared-memory slots
 # (ring+bulk), whose copies run on under the scan, the wait and the stores. Drawn with objects,
 # arrows and labels only (make diagrams).
@@ -27,9 +27,9 @@ do for [i=1:5] {
     set label LT[i] at LX[i]+4,ly+1.2 left font ",10"
 }
 
-# ---- 1. One tile prefetched into registers (10c's one-launch+prefetch) -----------------------
+# ---- 1. One tile prefetched into registers (10d's one-launch+prefetch) -----------------------
 py = 54
-set label "the next tile prefetched into registers (10c): loads in flight during the look-back only" at 2,py left font ",11"
+set label "the next tile prefetched into registers (10d): loads in flight during the look-back only" at 2,py left font ",11"
 y = py - 8
 set label "threads" at t0-1,y+h/2 right font ",10" tc rgb edge
 set label "loads" at t0-1,y-h-0.4+h/2 right font ",10" tc rgb edge

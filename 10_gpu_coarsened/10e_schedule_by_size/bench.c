@@ -1,4 +1,4 @@
-/* Step 10c's benchmark: the full range, from launch-bound sizes to 4 GiB in and out. */
+/* Step 10e's benchmark: the full range, from launch-bound sizes to 4 GiB in and out. */
 #include "bench.h"
 
 int main(int argc, char **argv)

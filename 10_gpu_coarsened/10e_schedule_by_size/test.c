@@ -1,11 +1,11 @@
-/* Step 10c's tests: the shared cases (common/tests.c), with the rounds of the looping schedules. */
+/* Step 10e's tests: the shared cases (common/tests.c), with the rounds of the looping schedules. */
 #include "tests.h"
 
 int main(int argc, char **argv)
 {
     /* Thousands of tiles, and the same input scanned 30 times: a race in the look-back or a missing
-     * barrier shows as an output that changes from run to run. The looping variants (one-launch,
-     * one-launch+prefetch, one-wave past one wave) scan several tiles a block when there are more
+     * barrier shows as an output that changes from run to run. The looping variants
+     * (one-launch+prefetch, one-wave past one wave) scan several tiles a block when there are more
      * tiles than blocks resident on the GPU: persistent_rounds takes sizes of a few such rounds. */
     scan_test_config config = {
         .many_tiles = 2000, .repeats = 30, .each_tile = 300, .offset_tiles = 97, .rounds = 1};

@@ -15,8 +15,8 @@ edge = "#555555"; cD = "#f6c85f"; cS = "#a6c8e8"; cE = "#c0392b"
 bw = 5.2; h = 4; x0 = 22
 bx(i) = x0 + i*bw
 # one character a line of L2: D a descriptor or the counter, S a line of the stream
-plain = "S D S S D S S S S S S S"
-hint = "S D S S D S S S S S S S"
+plain = "D S S D S S S S S S S S"
+hint = "D S S D S S S S S S S S"
 fill(c) = c eq "D" ? cD : cS
 name(c) = c eq "D" ? "desc" : "data"
 
@@ -33,11 +33,11 @@ do for [r=0:1] {
     set arrow from bx(12)+4,y+h+1.5 to bx(11)+bw/2+1,y+h+0.2 head filled size 0.8,25 lc rgb edge
 }
 # plain: the least recently used line goes, a descriptor among the oldest
-set object rect from bx(1),26 to bx(1)+bw,26+h fs empty border lc rgb cE lw 2
+set object rect from bx(0),26 to bx(0)+bw,26+h fs empty border lc rgb cE lw 2
 set label "evicted: the oldest line, here a descriptor a later look-back needs" at bx(0),26-3 left font ",10" tc rgb cE
 # evict-first: the stream's lines go first
-set object rect from bx(0),8 to bx(0)+bw,8+h fs empty border lc rgb cE lw 2
-set label "evicted: a data line, marked evict-first; the descriptors stay" at bx(0),8-3 left font ",10" tc rgb cE
+set object rect from bx(1),8 to bx(1)+bw,8+h fs empty border lc rgb cE lw 2
+set label "evicted: the oldest data line, marked evict-first, before the older descriptor" at bx(0),8-3 left font ",10" tc rgb cE
 set label "oldest use" at bx(0),36 left font ",10" tc rgb edge
 set label "latest use" at bx(11)+bw,36 right font ",10" tc rgb edge
 set arrow from bx(2),36 to bx(10),36 head filled size 0.8,25 lc rgb edge

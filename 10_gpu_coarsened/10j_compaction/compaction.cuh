@@ -63,20 +63,22 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
      *     then the block writes the tile's run, a warp 32 consecutive words a store. Straight
      *     from registers, a warp's store would be 32 words spread over a row of the tile. */
     __shared__ uint32_t s_kept[tile_elements<C>];
-    /* SOLUTION BEGIN: each kept element to its place in s_kept, then the run to out after the carry */
 #pragma unroll
     for (int v = 0; v < C::VECS; v++) {
         const unsigned bits = (unsigned)(keep >> 4 * v) & 15u;
+        /* SOLUTION BEGIN: the place in the tile of the vector's first kept element */
         uint32_t k = pending + counts[v].x - __popc(bits);
+        /* SOLUTION END, stub: uint32_t k = 0; (void)pending; */
         const uint32_t e[4] = {x[v].x, x[v].y, x[v].z, x[v].w};
 #pragma unroll
         for (int i = 0; i < 4; i++)
             if ((bits >> i) & 1) s_kept[k++] = e[i];
     }
     __syncthreads();
+    /* SOLUTION BEGIN: the tile's run of kept elements to out, after the carry */
     for (uint32_t i = threadIdx.x; i < aggregate; i += C::THREADS)
         __stcs(io.out + carry + i, s_kept[i]);
-    /* SOLUTION END, stub: (void)s_kept; (void)x; (void)pending; */
+    /* SOLUTION END */
 }
 
 /* 5c. The host side of the fused compaction. */

@@ -1,4 +1,4 @@
-# Step 10d's diagram: the fused compaction (compaction.cuh, section 6) on a toy tile of 4 vectors
+# Step 10j's diagram: the fused compaction (compaction.cuh, 5a and 5b) on a toy tile of 4 vectors
 # (the real tile has 1024): which elements are kept, one count per vector, the tile's scan of
 # the counts (how many are kept before each vector), each kept element's place in the tile, the
 # staging in shared memory, and the write after the look-back's carry. Drawn with objects, arrows

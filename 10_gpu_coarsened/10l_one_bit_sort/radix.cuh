@@ -176,7 +176,7 @@ static void run_sort(const uint32_t *in, uint32_t *out, size_t n, const app_args
         launch_split<C>(from, to, n, bit, zeros, pass_scratch);
         from = to;
     }
-    /* SOLUTION END, stub: (void)from; (void)buffer; (void)pass_scratch; */
+    /* SOLUTION END, stub: (void)from; (void)out; (void)buffer; (void)pass_scratch; */
 }
 
 #endif /* RADIX_CUH */

@@ -1,4 +1,4 @@
-# Step 10e's diagram: one pass of the one-sweep sort (onesweep.cuh, sections 11 and 13) on a toy
+# Step 10n's diagram: one pass of the one-sweep sort (digits.cuh 7, onesweep.cuh 9) on a toy
 # tile of 16 keys and 4 bins (the real tile has 7680 keys and 256 bins): the tile's keys and their
 # digits, the counts it publishes at once, its keys ranked by digit in shared memory, the
 # descriptors of the tiles before it and each bin's walk back to a PREFIX, and the runs it writes
@@ -25,7 +25,7 @@ kx(i) = x0 + i*bw
 yA = 59; yB = 50; yC = 41; yD = 8
 set label "tile t's keys" at 1,yA+h/2+0.9 left font ",11"
 set label "(digits below)" at 1,yA+h/2-1.4 left font ",10" tc rgb edge
-set label "its counts (11c)," at 1,yB+h/2+0.9 left font ",11"
+set label "its counts (7c)," at 1,yB+h/2+0.9 left font ",11"
 set label "as AGGREGATE" at 1,yB+h/2-1.4 left font ",11"
 set label "ranked by digit" at 1,yC+h/2+0.9 left font ",11"
 set label "in shared memory" at 1,yC+h/2-1.4 left font ",11"
@@ -52,12 +52,12 @@ do for [b=0:3] {
     set label sprintf("starts at %s", word(starts, b+1)) at x0+b*(cw+1.2)+cw/2,yB-1.4 center font ",9" tc rgb edge
 }
 
-# The descriptors of tiles t-3 .. t, one per bin, and each bin's walk (13c): thread b goes up its
+# The descriptors of tiles t-3 .. t, one per bin, and each bin's walk (9c): thread b goes up its
 # column from tile t - 1, adding counts, and stops at the first PREFIX.
 tx = 68.5; tw = 7.2; tg = 0.5
 colx(b) = tx + b*(tw + tg)
 rowy(r) = 59 - r*6.2                # r = 0: tile t - 3, ..., r = 3: tile t
-set label "descriptors (13a)" at tx+2*(tw+tg)-tg/2,66 center
+set label "descriptors (9a)" at tx+2*(tw+tg)-tg/2,66 center
 do for [b=0:3] { set label sprintf("bin %d", b) at colx(b)+tw/2,rowy(0)+h+1.4 center font ",10" tc rgb edge }
 set label "tile t - 3" at tx-0.8,rowy(0)+h/2 right font ",10"
 set label "tile t - 2" at tx-0.8,rowy(1)+h/2 right font ",10"
@@ -87,7 +87,7 @@ set label "adding counts up to the first PREFIX: the place of" at tx-8,rowy(3)-1
 set label "the tile's first key of bin b; then it publishes" at tx-8,rowy(3)-14.4 left font ",10"
 set label "PREFIX, place + count, in its own cell" at tx-8,rowy(3)-16.6 left font ",10"
 
-# The scatter (11e): each bin's run of the staged tile to out[place + (rank - start)].
+# The scatter (7e): each bin's run of the staged tile to out[place + (rank - start)].
 runs = "44 128 224 324"; run_first = "0 4 7 12"; run_count = "4 3 5 4"
 ox(b) = word("19 31.6 41.8 56.8", b+1) + 0
 do for [b=0:3] {

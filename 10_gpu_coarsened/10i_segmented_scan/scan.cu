@@ -1,7 +1,6 @@
 /* Step 10i, segmented_scan: a sum that restarts at every head flag, in one pass.
- * Compared with 10h_operators: the operator is a (head flag, sum) pair, wider than a word and not
- * commutative, so the look-back joins its window in tile order (lookback.cuh, 3b); the tile
- * keeps a bit per element that says its sum already reaches its head (segmented.cuh).
+ * Compared with 10h_operators: an operator on (head flag, sum) pairs, wider than a word and not
+ * commutative: the look-back joins a window in tile order (lookback.cuh, 3b; segmented.cuh).
  * Expected: near a copy of the bytes it moves (the elements and the heads in, the sums out).
  * Run it: make stage-10i (from the top folder) or make (in this folder). */
 #include "apps.h"

@@ -19,15 +19,10 @@ struct segmented_op {
     }
 };
 
-/* 5b. The tile in warp rows, scanned with pairs: each thread keeps its elements as 32-bit sums
- *     and one bit per element, `settled`: its sum already reaches back to its segment's head, so
- *     nothing from before may be added to it. Then, as in the warp rows:
- *       a vector:  restart at its heads; the lane's pair is (any head, last sum);
- *       a row:     Kogge-Stone over the lanes' pairs; each vector adds the pair of the lanes to
- *                  its left (and of the rows before) to its elements not yet settled;
- *       the warps: one exchange of their pairs through shared memory, as `pending`;
- *       the tiles: the look-back with pairs gives the carry; an element still not settled adds
- *                  combine(carry, pending)'s sum. */
+/* 5b. The tile in warp rows, scanned with pairs: each element keeps its 32-bit sum and a bit,
+ *     `settled`: its sum already reaches back to its head. A vector restarts at its heads; a row
+ *     scans the lanes' pairs, and each vector adds the pair before it to its elements not yet
+ *     settled; the warps exchange pairs as `pending`; the look-back's carry comes last. */
 template <class C, bool ALIGNED_IN, bool ALIGNED_HEADS>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     segmented_scan(tile_io io, const uint32_t *heads, uint32_t *tile_counter,

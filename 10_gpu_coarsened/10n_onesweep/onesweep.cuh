@@ -1,6 +1,5 @@
-/* Step 10n, section 9: the one-sweep sort: one count of the four digits, then one kernel a
- * pass, whose tiles find where their keys go by a decoupled look-back per bin. Included by scan.cu
- * after sections 1 to 8. */
+/* Step 10n, section 9: the one-sweep sort, one count then one kernel a pass with a look-back per
+ * bin. Included by scan.cu after sections 1 to 8. */
 #ifndef ONESWEEP_CUH
 #define ONESWEEP_CUH
 

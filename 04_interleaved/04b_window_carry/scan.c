@@ -135,8 +135,7 @@ __attribute__((target("avx512f"))) static void scan_avx512_window(const uint32_t
 
 /* 10. prefix8_full, the cross-lane step: AVX2 has no shift across the middle of a register, so
  *     vpermd copies lane 3 (the low half's total) everywhere, an and keeps it in the high half
- *     only, and one add finishes the register (README): 1 3 6 10 | 5 11 18 26 -> ... 15 21 28 36.
- */
+ *     only, and one add finishes the register: 1 3 6 10 | 5 11 18 26 -> 1 3 6 10 | 15 21 28 36. */
 __attribute__((target("avx2"))) static inline __m256i prefix8_full(__m256i x)
 {
     x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));

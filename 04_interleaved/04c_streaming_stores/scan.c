@@ -68,12 +68,14 @@ scan_registers(const uint32_t *in, uint32_t *out, size_t from, size_t to, run_st
         }
         for (int k = 0; k < UNROLL; k++)
             v[k] = step_window(r, v[k]);
+        /* SOLUTION BEGIN: store the registers, non-temporally where stores == STREAMING */
         for (int k = 0; k < UNROLL; k++) {
-            if (stores == STREAMING)
-                _mm512_stream_si512((void *)(out + i + 16 * k), v[k]);
-            else
+            if (stores == CACHED)
                 _mm512_store_si512((void *)(out + i + 16 * k), v[k]);
+            else
+                _mm512_stream_si512((void *)(out + i + 16 * k), v[k]);
         }
+        /* SOLUTION END, stub: (void)stores; */
     }
 }
 
@@ -179,10 +181,10 @@ scan_registers8(const uint32_t *in, uint32_t *out, size_t from, size_t to, run_s
         }
         /* SOLUTION BEGIN: store the registers, non-temporally where stores == STREAMING */
         for (int k = 0; k < UNROLL; k++) {
-            if (stores == STREAMING)
-                _mm256_stream_si256((__m256i *)(out + i + 8 * k), v[k]);
-            else
+            if (stores == CACHED)
                 _mm256_store_si256((__m256i *)(out + i + 8 * k), v[k]);
+            else
+                _mm256_stream_si256((__m256i *)(out + i + 8 * k), v[k]);
         }
         /* SOLUTION END, stub: (void)stores; */
     }

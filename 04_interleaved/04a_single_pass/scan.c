@@ -1,6 +1,6 @@
 /* Step 04a, single_pass: one pass, each register's prefix finished in the register (AVX2, AVX-512).
  * Compared with 04_interleaved: no second pass; the total so far is broadcast and added, once.
- * Expected: faster than 04 in the caches (each element stored once); from RAM about memcpy.
+ * Expected: faster than 04 once the arrays leave L1 (each element stored once); from RAM too.
  * Run it: make stage-4a (from the top folder) or make (in this folder). */
 #include <immintrin.h>
 

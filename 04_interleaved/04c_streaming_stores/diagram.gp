@@ -11,7 +11,7 @@ set xrange [0:860]; set yrange [0:260]
 
 grey = "#566573"; rd = "#d6eaf8"; rfo = "#f1948a"; wr = "#fad7a0"
 u = 40                                  # pixels per byte of traffic
-x0 = 250; h = 34
+x0 = 300; h = 34
 y1 = 185; y2 = 105
 
 set label 1 "cached store (_mm256_store_si256)" at 20, y1 + 8 left

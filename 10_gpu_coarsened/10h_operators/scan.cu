@@ -1,7 +1,7 @@
 /* Step 10h, operators: the scan for another associative operator, past the articles' sums.
  * Compared with 10c_quiet_lookback: the operator is a named trait (block_scan.cuh) passed through
  * the tile and the look-back: max, and float addition, whose look-back folds in order.
- * Expected: every operator at the speed of the sum.
+ * Expected: every operator at the sum's speed on large arrays; float addition slower below 2^24.
  * Run it: make stage-10h (from the top folder) or make (in this folder). */
 #include "apps.h"
 #include "block_scan.cuh"

@@ -1,6 +1,6 @@
 /* Step 10a, streaming: stage 10's tile with evict-first cache hints on the data.
  * Compared with 10_gpu_coarsened: every load and store of the data says it is touched once
- * (section 1), so the L2 keeps the tile descriptors and the counter; faster on large arrays.
+ * (section 1), so the L2 keeps the tile descriptors and the counter; faster from 2^20 elements up.
  * Run it: make stage-10a (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"

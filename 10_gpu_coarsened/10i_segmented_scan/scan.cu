@@ -1,7 +1,7 @@
 /* Step 10i, segmented_scan: a sum that restarts at every head flag, in one pass.
  * Compared with 10h_operators: an operator on (head flag, sum) pairs, wider than a word and not
  * commutative: the look-back joins a window in tile order (lookback.cuh, 3b; segmented.cuh).
- * Expected: near a copy of the bytes it moves (the elements and the heads in, the sums out).
+ * Expected: near a copy of the bytes it moves (elements and heads in, sums out) on large arrays.
  * Run it: make stage-10i (from the top folder) or make (in this folder). */
 #include "apps.h"
 #include "block_scan.cuh"

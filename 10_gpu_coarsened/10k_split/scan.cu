@@ -1,7 +1,7 @@
 /* Step 10k, split: a stable split by one bit, the compaction with two destinations.
  * Compared with 10j_compaction: the keys with the bit set go too, after every key with it clear,
  * which one count of the whole array gives first (radix.cuh).
- * Expected: a count and a pass, each near a copy's speed.
+ * Expected: a count and a pass, 1.5 copies at best: behind CUB's unstable one-pass partition.
  * Run it: make stage-10k (from the top folder) or make (in this folder). */
 #include "apps.h"
 #include "block_scan.cuh"

@@ -1,7 +1,7 @@
 /* Step 10m, digit_passes: a radix sort by 8-bit digits, four passes of three kernels each.
  * Compared with 10l_one_bit_sort: a pass ranks each tile's keys by a digit on chip (digits.cuh,
  * 7) and finds where they go by an exclusive scan of every tile's 256 counts (8).
- * Expected: 32 passes become 4, each reading the keys twice: several times the one-bit sort.
+ * Expected: 32 passes become 4, each reading the keys twice: three times the one-bit sort.
  * Run it: make stage-10m (from the top folder) or make (in this folder). */
 #include "apps.h"
 #include "block_scan.cuh"

@@ -1,6 +1,6 @@
 /* Step 07a, coarsened_tiles: stage 07's three passes on tiles of 4096 elements.
  * Compared with 07_gpu_three_pass: 16 elements a thread, in four 16-byte loads and stores.
- * Expected: shuffle+coarsened well above shuffle, near the half of copy that 16 bytes allow.
+ * Expected: well above shuffle from 2^19 elements up; at 2^28, the half of copy 16 bytes allow.
  * Run it: make stage-7a (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"

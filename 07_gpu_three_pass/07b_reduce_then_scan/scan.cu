@@ -1,6 +1,6 @@
 /* Step 07b, reduce_then_scan: 07a's coarsened passes in the other order.
  * Compared with 07a_coarsened_tiles: pass 1 only reduces a tile, pass 3 scans it from its prefix.
- * Expected: reduce-then-scan near the two thirds of copy that its 12 bytes an element allow.
+ * Expected: ahead of 07a from 2^21 up, near the two thirds of copy its 12 bytes allow at 2^28.
  * Run it: make stage-7b (from the top folder) or make (in this folder). */
 #include "block_scan.cuh"
 #include "cuda_check.h"

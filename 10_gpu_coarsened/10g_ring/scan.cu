@@ -1,7 +1,7 @@
 /* Step 10g, ring: a ring of tiles in flight in shared memory (ring.cuh, 3h); it did not pay.
  * Compared with 10f: a cooperative loop whose next STAGES tiles stream into shared memory while
  * the current one waits, copied by cp.async (ring) or the bulk-copy engine (ring+bulk).
- * Run it: make stage-10f (from the top folder) or make (in this folder). */
+ * Run it: make stage-10g (from the top folder) or make (in this folder). */
 #include <cooperative_groups.h>
 
 #include "block_scan.cuh"

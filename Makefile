@@ -24,12 +24,13 @@ run_args = $(if $(call built,$(1)),$(1)=$(BUILD)/$(1)/test,'$(1)=skip:$(call ski
 # A unit's benchmark, quick or full, with the benchmark's arguments for it, into ROOT/UNIT/results/:
 # run_bench UNIT,quick|full,ARGS,ROOT.
 run_bench = echo "== $(1): $(2) benchmark"; $(if $(call built,$(1)),mkdir -p $(4)/$(1)/results && { $(EMULATOR) $(BUILD)/$(1)/bench $(3) --csv $(4)/$(1)/results/ $(BENCH_ARGS) || [ $$? -eq 77 ]; },echo 'SKIP: $(call skip_why,$(1))')
-# Checks BENCH_ARGS with a unit's benchmark before anything long runs (bench --check-args).
-check_bench_args = $(if $(strip $(BENCH_ARGS)),$(if $(call built,$(1)),$(EMULATOR) $(BUILD)/$(1)/bench $(BENCH_ARGS) --check-args >/dev/null || { echo "BENCH_ARGS='$(BENCH_ARGS)' is not a benchmark argument list (above)"; exit 2; };))
+# Checks BENCH_ARGS with the benchmarks of the units given before any test or benchmark runs (bench
+# --check-args): one line (the benchmark's complaint) and exit status 2 where one refuses them.
+check_bench_args = $(if $(strip $(BENCH_ARGS)),$(foreach u,$(call built,$(1)),why=$$($(EMULATOR) $(BUILD)/$(u)/bench $(BENCH_ARGS) --check-args 2>&1 >/dev/null) || { echo "BENCH_ARGS='$(BENCH_ARGS)': $$(sed -n '1s/^[^:]*: //p' <<<"$$why") ($(BUILD)/$(u)/bench --help lists the benchmark's arguments)" >&2; exit 2; };))
 
 .PHONY: all help binaries test run-tests check-usage bench charts tables check-tables check-readmes \
         check-grading diagrams handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
-        $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
+        stage- test- bench- diff- quick- $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
 	@echo "Prefix sum, made fast: $(words $(UNITS)) units, $$(. common/course.sh && ids)"
@@ -77,6 +78,8 @@ help:
 # the tests, the quick benchmarks and the charts run one after the other.
 all:
 	@common/need.sh check gnuplot
+	+@$(MAKE_QUIET) binaries
+	@$(call check_bench_args,$(BUILT_UNITS)) true
 	+@$(MAKE_QUIET) test
 	+@$(foreach u,$(BUILT_UNITS),$(MAKE_QUIET) quick-$(call unit_id,$(u)) &&) true
 	@$(if $(filter-out $(BUILT_UNITS),$(UNITS)),echo "SKIP: the quick benchmarks of $(words $(filter-out $(BUILT_UNITS),$(UNITS))) stages and steps not built here (the tests above say why)")
@@ -132,14 +135,15 @@ quick-$(1):
 	+@$$(unit_binaries_$(1))
 	@$$(call run_bench,$(2),quick,--quick,$(QUICK_ROOT))
 
+# (a unit not built here says so once, not once for its tests and again for its benchmark)
 stage-$(1):
 	+@$$(unit_binaries_$(1))
-	@$(call check_bench_args,$(2)) true
-	+@$(MAKE_QUIET) test-$(1) && $(MAKE_QUIET) quick-$(1)
+	@$$(call check_bench_args,$(2)) true
+	+@$(if $(call built,$(2)),$(MAKE_QUIET) test-$(1) && $(MAKE_QUIET) quick-$(1),echo 'SKIP: $(2): $(call skip_why,$(2))')
 
 bench-$(1):
 	+@$$(unit_binaries_$(1))
-	@$(call check_bench_args,$(2)) true
+	@$$(call check_bench_args,$(2)) true
 	@$$(call run_bench,$(2),full,,$(RESULTS_ROOT))
 
 diff-$(1):
@@ -148,8 +152,12 @@ endef
 $(foreach u,$(UNITS),$(eval $(call id_rules,$(call unit_id,$(u)),$(u))))
 
 # A target that names a unit by another spelling of its id (make stage-04) is that unit's; one that
-# names none (make stage-0, make diff-11) says which exist. common/course.sh's unit_dir decides, as
-# it does for make grade and make handout.
+# names none (make stage-0, make diff-11, make stage-) says which exist. common/course.sh's unit_dir
+# decides, as it does for make grade and make handout. (A pattern's % is never empty: the targets
+# without an id have a rule of their own.)
+stage- test- bench- diff- quick-:
+	@. common/course.sh && unit_dir ''
+
 stage-% test-% bench-% diff-% quick-%:
 	+@unit=$$(. common/course.sh && unit_dir '$*') || exit 2; \
 	id=$$(. common/course.sh && unit_id "$$unit"); \

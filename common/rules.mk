@@ -15,6 +15,22 @@ endif
 # Binaries are built JOBS at a time (the tests and benchmarks always run one at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
+# ---- the options ----------------------------------------------------------------------------
+# A value an option does not take stops make before anything runs, with one line naming the
+# option and its values (exit status 2), rather than being taken for off. JOBS is a positive whole
+# number; the on/off options take 1 or 0 (empty is 0).
+drop_digits = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+ifneq ($(words $(JOBS))$(call drop_digits,$(JOBS))$(filter 0%,$(JOBS)),1)
+$(error JOBS='$(JOBS)': JOBS takes a positive whole number, how many files to build at a time (JOBS=4; left out, every core))
+endif
+OPTION_V := 1 (show every compiler command) or 0
+OPTION_GPU := 1 (compile the GPU units, even without a GPU) or 0 (leave them out); left out, 1 where a GPU is found
+OPTION_SANITIZE := 1 (the CPU code under AddressSanitizer and UBSan) or 0
+OPTION_RECORD := 1 (write into the units' committed results/ folders) or 0
+OPTION_WERROR := 1 (every warning an error) or 0
+OPTION_CROSS_INSTALL := 1 (let make install Check for a cross build's architecture) or 0
+$(foreach o,V GPU SANITIZE RECORD WERROR CROSS_INSTALL,$(if $(filter-out 0 1,$($(o))),$(error $(o)='$($(o))': $(o) takes $(OPTION_$(o)))))
+
 # ---- the target machine ---------------------------------------------------------------------
 # The architecture CC builds for (x86_64, aarch64, ...). A compiler for another architecture than
 # this machine's (`make test CC=aarch64-linux-gnu-gcc`) is a cross build: its own build folder

@@ -1,4 +1,4 @@
-/* 3g. One wave (step 10e; scan.cu includes it after section 3f): cooperative, no look-back. Each
+/* 3g. One wave (step 10e; scan.cu includes it after section 3e): cooperative, no look-back. Each
  *     block publishes its tile's aggregate, the grid waits at one barrier, and each block adds up
  *     the aggregates before its own; more tiles than blocks take rounds, a barrier each.
  *     round_sums: this round's aggregates before this block's (`before`) and in all (`round`). */

@@ -22,6 +22,9 @@
 #   - a link [text](target) to a file must reach it, and a link to a #section of a README must
 #     name one of that README's headings (GitHub's anchors: lower case, punctuation dropped,
 #     spaces to hyphens).
+# And every unit's exercises have their answers: the numbered items (lines "1. ", "2. ", ...)
+# of its README's "## Exercises" section, two to four, numbered from 1 in order, and as many
+# numbered items, numbered alike, under its NOTES.md's one "## Answers to the exercises" heading.
 # Words in backticks that are none of these (flags, expressions, sizes) are left alone. In a
 # handout copy (make handout), which leaves out the stages after the handed-out one, paths into
 # those stages' folders and bare file names that no remaining stage has are not checked.
@@ -206,9 +209,39 @@ awk -F'\t' -v handout="$([ -e .handout ] && echo 1 || echo 0)" '
     }
     END { exit failed }
 ' "$work/files" "$work/tables" "$work/csv" "$work/words" "$work/written" "$work/spans" >"$work/out" || failed=1
+# The exercises and their answers: per file, the numbers of the numbered items of one section
+# (a "# " or "## " heading ends it; fenced code is skipped), then whether they match.
+numbered() { # file heading -> "headings count numbers line" (numbers: "1,2,3", "-" for none)
+    [ -f "$1" ] || { echo "none 0 - 0"; return; }
+    awk -v want="$2" '
+        /^[ \t]*```/ { fence = !fence; next }
+        fence { next }
+        /^##? / { inside = ($0 == want); if (inside) { headings++; at = FNR }; next }
+        inside && /^[0-9]+\. / { n++; nums = nums (nums == "" ? "" : ",") ($1 + 0) }
+        END { printf "%d %d %s %d\n", headings, n, nums == "" ? "-" : nums, at }' "$1"
+}
+in_order() { [ "$2" = "$(seq -s, 1 "$1")" ]; } # count numbers
+for unit in $(units); do
+    readme=$unit/README.md notes=$unit/NOTES.md
+    [ -f "$readme" ] || continue
+    read -r eh en enums eat <<<"$(numbered "$readme" '## Exercises')"
+    read -r ah an anums aat <<<"$(numbered "$notes" '## Answers to the exercises')"
+    if [ "$eh" != 1 ]; then
+        echo "check-readmes: $readme: $eh headings '## Exercises' (a lesson has one, with two to four numbered exercises)"
+    elif [ "$en" -lt 2 ] || [ "$en" -gt 4 ] || ! in_order "$en" "$enums"; then
+        echo "check-readmes: $readme:$eat: exercises numbered $enums (a lesson has two to four, numbered 1, 2, ... in order)"
+    elif [ "$ah" = none ]; then
+        echo "check-readmes: $readme:$eat: $en exercises, and no $notes for their answers (under '## Answers to the exercises')"
+    elif [ "$ah" != 1 ]; then
+        echo "check-readmes: $notes: $ah headings '## Answers to the exercises' (want one, with a numbered answer to each of the $en exercises of $readme)"
+    elif [ "$an" != "$en" ] || ! in_order "$an" "$anums"; then
+        echo "check-readmes: $notes:$aat: answers numbered $anums to the $en exercises of $readme (one numbered answer per exercise: $(seq -s, 1 "$en"))"
+    fi
+done >>"$work/out"
+grep -q . "$work/out" && failed=1
 cat "$work/out" >&2
 if [ "${failed:-0}" = 1 ]; then
-    echo "check-readmes: a README names what is not there (renamed or removed?): fix the README or the name" >&2
+    echo "check-readmes: a README names what is not there (renamed or removed?), or an exercise lacks its answer: fix the README or the NOTES" >&2
     exit 1
 fi
-echo "check-readmes: every variant, file, function and section the READMEs name exists"
+echo "check-readmes: every variant, file, function and section the READMEs name exists, and every exercise has its answer"

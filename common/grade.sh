@@ -323,12 +323,22 @@ main() {
         SCAN_RUNNER=$1 SCAN_SANDBOX=$2 timeout 900 "build/$stage/grade-bench" --graded \
             --sizes "$sizes" --budget 0.3 --seed "$seed" --csv "$3" >"$3.log" 2>&1
     }
-    local student_ok=0 speed_note="" round
+    # (why a timed run of the student's gave no time: the benchmark's last line where it failed,
+    # its SKIP line where it skipped, and its notes where it left sizes out, e.g. past its cap)
+    local student_ok=0 speed_note="" round rc log
     if [ "$cases_total" -gt 0 ] && [ "$cases_passed" -eq "$cases_total" ]; then
         student_ok=1
         for round in 1 2; do
-            bench "$S/build/runner" 1 "$out/$name-student-$round.csv" ||
-                { student_ok=0; speed_note="the timed runs failed: $(grep -v '^\[' "$out/$name-student-$round.csv.log" | grep . | tail -n 1)"; }
+            log=$out/$name-student-$round.csv.log
+            bench "$S/build/runner" 1 "$out/$name-student-$round.csv"
+            rc=$?
+            if [ $rc = 124 ]; then
+                student_ok=0 speed_note="the timed runs took longer than 900 s and were stopped"
+            elif [ $rc = 77 ]; then
+                student_ok=0 speed_note="the timed runs skipped: $(sed -n 's/^SKIP: //p' "$log" | tail -n 1)"
+            elif [ $rc != 0 ]; then
+                student_ok=0 speed_note="the timed runs failed: $(grep -v '^\[' "$log" | grep . | tail -n 1)"
+            fi
             end_ipc
             bench "$SCAN_REFERENCE_RUNNER" 0 "$out/$name-reference-$round.csv" || {
                 cat "$out/$name-reference-$round.csv.log"
@@ -345,6 +355,9 @@ main() {
     elif [ $student_ok = 0 ] && [ -z "$speed_note" ]; then
         speed_note="speed is given only when every case passes"
     fi
+    # what the benchmark said of sizes it left out (the awk below names them where it has no time)
+    local left_out=""
+    [ $student_ok = 0 ] || left_out=$(sed -n 's/^SKIP: //p; s/^  note: //p' "$out/$name-student-"[12].csv.log 2>/dev/null | sort -u | paste -sd '|' | sed 's/|/; /g')
 
     # 6. The score table and the JSON. The graded variant's name, for the CSVs' rows; and what the
     #    kernel calls or defines that a kernel has no need of (the descriptors, processes and
@@ -359,7 +372,7 @@ main() {
     awk -v stage="$stage" -v unit="$name" -v graded="$graded" -v calls="$calls" -v passed="$cases_passed" -v total="$cases_total" -v student_ok="$student_ok" \
         -v cases_tsv="$out/$name-cases.tsv" -v json="$out/$name.json" -v scsv="$out/$name-student" \
         -v rcsv="$out/$name-reference" -v gradescope="$out/results.json" -v built="$built" \
-        -v build_log="$out/$name-build.log" -v drawn_failed="$drawn_failed" -v note="$speed_note" \
+        -v build_log="$out/$name-build.log" -v drawn_failed="$drawn_failed" -v note="$speed_note" -v left_out="$left_out" \
         -v grade_id="$grade_id" -v seed="$seed" -v sandbox="$(build/grade/sandbox --describe)" '
         # The graded variant (the only variant row of each size) of FILE-1.csv and FILE-2.csv: the
         # faster median.
@@ -413,6 +426,13 @@ main() {
                 count++; logsum += r > 0 ? log(r) : log(1e-9)
             }
             geo = count ? exp(logsum / count) : 0
+            # a size timed for the reference and not for the student: say why (in the words of
+            # the benchmark, where it gave some)
+            if (note == "" && student_ok) {
+                gap = ""
+                for (i = 1; i <= ns; i++) if (!(mine[sizes[i]] > 0)) gap = gap (gap == "" ? "" : ", ") label(sizes[i])
+                if (gap != "") note = "no timed run of yours at n = " gap (left_out != "" ? " (the benchmark: " left_out ")" : "")
+            }
             # far faster than the same work allows: say so (a kernel that skips a run repeating
             # the last one would show it, where the digest checks the last run of a batch only)
             for (i = 1; i <= ns; i++)
@@ -428,7 +448,7 @@ main() {
             printf "correctness %5.1f / 70   (%d of %d test cases%s)\n", correctness, passed, total, drawn_failed ? "; drawn_sizes failed" : ""
             printf "speed       %5.1f / 30   (geometric mean %.2fx the reference%s)\n", speed, geo, (passed == total ? "" : "; given only when every test passes")
             printf "total       %5.1f / 100\n", correctness + speed
-            printf "{\"stage\": \"%s\", \"grade_id\": \"%s\", \"seed\": %s, \"graded\": true, \"cases_passed\": %d, \"cases_total\": %d, \"drawn_failed\": %s, \"correctness\": %.2f, \"speed\": %.2f, \"speed_ratio\": %.4f, \"total\": %.2f, \"sizes\": [", stage, grade_id, seed, passed, total, drawn_failed ? "true" : "false", correctness, speed, geo, correctness + speed > json
+            printf "{\"stage\": \"%s\", \"grade_id\": \"%s\", \"seed\": %s, \"graded\": true, \"cases_passed\": %d, \"cases_total\": %d, \"drawn_failed\": %s, \"correctness\": %.2f, \"speed\": %.2f, \"speed_ratio\": %.4f, \"speed_note\": %s, \"total\": %.2f, \"sizes\": [", stage, grade_id, seed, passed, total, drawn_failed ? "true" : "false", correctness, speed, geo, js(note), correctness + speed > json
             for (i = 1; i <= ns; i++) printf "%s{\"n\": %d, \"ratio\": %.4f}", (i > 1 ? ", " : ""), sizes[i], ratio[i] > json
             printf "], \"cases\": [" > json
             for (i = 1; i <= ncase; i++) printf "%s{\"name\": \"%s\", \"passed\": %s}", (i > 1 ? ", " : ""), cases[i], result[i] ? "true" : "false" > json
@@ -437,7 +457,7 @@ main() {
             # Gradescope results.json: every test case (--list), then speed.
             share = ncase > 0 ? 70 / ncase : 0
             printf "{\n  \"score\": %.2f,\n  \"grade_id\": \"%s\",\n", correctness + speed, grade_id > gradescope
-            printf "  \"output\": %s,\n", js(sprintf("%s graded against the reference, seed %s (%s): correctness %.1f / 70 (%d of %d test cases%s), speed %.1f / 30, total %.1f / 100", stage, seed, sandbox, correctness, passed, total, drawn_failed ? "; drawn_sizes failed, so none counts" : "", speed, correctness + speed)) > gradescope
+            printf "  \"output\": %s,\n", js(sprintf("%s graded against the reference, seed %s (%s): correctness %.1f / 70 (%d of %d test cases%s), speed %.1f / 30%s, total %.1f / 100", stage, seed, sandbox, correctness, passed, total, drawn_failed ? "; drawn_sizes failed, so none counts" : "", speed, note != "" && !drawn_failed ? " (" note ")" : "", correctness + speed)) > gradescope
             printf "  \"tests\": [\n" > gradescope
             if (!built) {
                 log_text = ""

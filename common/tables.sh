@@ -124,8 +124,13 @@ stage_list() {
 # The course's tables in README.md: per machine, one line per unit it measured (the scans; the
 # applications compute other things and have their own), the unit's headline at one size, against
 # its parent, the first unit of its kind, the roofline and, on a GPU, cub, all on that machine.
+# Each unit's CSV is a run of its own: the roofline and cub are from the unit's CSV, and so is the
+# parent's headline where the unit measured it beside its own (a step does); where it did not (a
+# stage), the parent's CSV gives it, another run, and the ratio is marked. The first unit's number
+# is always another run's. The note under the tables says so.
 course_tables() {
     local kind machine unit csv parent pcsv
+    : >"$work/course-rows-any"
     for kind in cpu gpu; do
         for machine in $(machines); do
             : >"$work/course-rows"
@@ -138,6 +143,7 @@ course_tables() {
                 echo "$unit|$csv|$(headline "$csv")|$pcsv|${pcsv:+$(headline "$pcsv")}" >>"$work/course-rows"
             done
             [ -s "$work/course-rows" ] || continue
+            cat "$work/course-rows" >>"$work/course-rows-any"
             awk -F'|' -v kind="$kind" -v at="$(course_size "$kind")" -v roof="$(roof "$kind")" "$AWK_LABEL"'
                 function rate_of(csv, variant,   line, f, v) {
                     v = ""
@@ -158,11 +164,15 @@ course_tables() {
                     # the parent: measured beside the unit where its CSV has the parent headline, else
                     # from the parent CSV of the same machine (always when both headlines have one
                     # name: that row of the unit CSV is the unit headline)
-                    p = ""
-                    if (pcsv != "") { if (ph != h) p = rate_of(csv, ph); if (p == "") p = rate_of(pcsv, ph) }
+                    p = ""; other = ""
+                    if (pcsv != "") {
+                        if (ph != h) p = rate_of(csv, ph)
+                        if (p == "") { p = rate_of(pcsv, ph); if (p != "") { other = "*"; others++ } }
+                    }
                     if (NR == 1) first = v
                     name = unit; sub(/.*\//, "", name)
-                    row = "| [" name "](" unit "/README.md) | `" h "` | " rate(v) " | " ratio(v, p) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"
+                    x = ratio(v, p)
+                    row = "| [" name "](" unit "/README.md) | `" h "` | " rate(v) " | " x (x == "-" ? "" : other) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"
                     if (kind == "gpu") row = row " " ratio(v, rate_of(csv, "cub")) " |"
                     rows[NR] = row
                     if (NR == 1) first_name = name
@@ -176,6 +186,8 @@ course_tables() {
                 }' "$work/course-rows"
         done
     done
+    # (a ratio of two runs, on shared machines, moves with both runs: say which ratios are)
+    [ ! -s "$work/course-rows-any" ] || echo "Each unit's CSV is a run of its own. \`x parent\` divides by the parent's headline measured in the same run (a step measures it beside its own) or, marked \`*\`, where the unit's CSV lacks it (a stage's), in the parent's CSV: another run. The column against the first unit divides two runs; the roofline's and \`cub\`'s columns are within the unit's run." && echo
 }
 
 if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then

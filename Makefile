@@ -135,11 +135,11 @@ quick-$(1):
 	+@$$(unit_binaries_$(1))
 	@$$(call run_bench,$(2),quick,--quick,$(QUICK_ROOT))
 
-# (a unit not built here says so once, not once for its tests and again for its benchmark)
+# (a unit not built here, or whose tests skip, says so once, not again for its benchmark)
 stage-$(1):
 	+@$$(unit_binaries_$(1))
 	@$$(call check_bench_args,$(2)) true
-	+@$(if $(call built,$(2)),$(MAKE_QUIET) test-$(1) && $(MAKE_QUIET) quick-$(1),echo 'SKIP: $(2): $(call skip_why,$(2))')
+	+@$(if $(call built,$(2)),SKIPPED_STATUS=77 EMULATOR='$(EMULATOR)' common/run-tests.sh $(call run_args,$(2)); rc=$$$$?; [ $$$$rc = 77 ] || { [ $$$$rc = 0 ] && $(MAKE_QUIET) quick-$(1); },echo 'SKIP: $(2): $(call skip_why,$(2))')
 
 bench-$(1):
 	+@$$(unit_binaries_$(1))

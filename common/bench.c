@@ -18,7 +18,15 @@
  * 3. the medians and minima go to the CSV, and the scratch is released.
  * Because the rows alternate, every row's scratch is allocated at once: a size is run only if its
  * arrays (in and out, and whatever else the unit's config counts) and the sum of all rows'
- * scratch fit (memory_needed). */
+ * scratch fit (memory_needed).
+ *
+ * A unit may give other inputs (config->inputs: a sort's key distributions). A row that takes
+ * them (config->takes_input) is then also a row ROW@INPUT for each, after all rows of the default
+ * input, input by input: checked on its input and timed in turn with every other row, so that
+ * its ratios to the others' rows of the same input hold as the default rows' do. The inputs are
+ * made one after the other in one host array, each uploaded once to a device array of its own;
+ * a row on another input shares its row's scratch (a run initialises its own scratch, and the
+ * runs never overlap). */
 #include "bench.h"
 
 #include <errno.h>
@@ -43,8 +51,11 @@ typedef struct row {
     int is_reference;
     int selected;
     size_t stopped_after; /* nonzero: one run at this size outlasted the cap */
+    size_t same_as;       /* a row on another input: its row on the default one (else itself) */
     /* the current size's measurement */
+    const uint32_t *in; /* the device's copy of its input */
     void *scratch;
+    int owns_scratch;
     uint32_t *verified; /* its checked output, where the platform checks timed output */
     size_t words;       /* the words of out that hold the result (n, or a compaction's count) */
     int timing;         /* takes samples in turn with the other rows */
@@ -60,6 +71,7 @@ typedef struct options {
     size_t sizes[MAX_SIZES];
     size_t size_count;
     int sizes_given, quick, graded, check_only;
+    unsigned inputs; /* the other inputs timed: bit k - 1 for config->inputs[k - 1] */
     double budget_s, cap_s;
     long max_reps;
     uint64_t seed;
@@ -68,12 +80,15 @@ typedef struct options {
 
 /* ---- the command line ----------------------------------------------------------------------- */
 
-static void usage(FILE *to, const char *argv0)
+#define MAX_INPUTS 16 /* other inputs of a unit at most */
+
+static void usage(FILE *to, const char *argv0, const scan_bench_config *config)
 {
     fprintf(
         to,
         "usage: %s [--quick] [--sizes LIST] [--budget SECONDS] [--max-reps N] [--seed N]\n"
-        "          [--variant NAME]... [--graded] [--csv FILE|DIR/] [--check-args]\n"
+        "          [--variant NAME]... [--inputs LIST] [--graded] [--csv FILE|DIR/]\n"
+        "          [--check-args]\n"
         "  --sizes LIST     comma-separated sizes in elements: 1000, 2^20, 4M (k, M, G are\n"
         "                   powers of 1024), or a range of powers of two A..B[:S] taking every\n"
         "                   S-th power (2^10..2^30:2 is 2^10, 2^12, ..., 2^30)\n"
@@ -85,19 +100,55 @@ static void usage(FILE *to, const char *argv0)
         "  --max-reps N     at most N timed runs per point\n"
         "  --seed N         seed of the random input (default: SCAN_SEED, else the clock)\n"
         "  --variant NAME   time only this variant (repeatable); the reference rows always run\n"
+        "  --inputs LIST    the unit's other inputs to time too, comma-separated, or none\n"
+        "                   (default: all): the rows that take them run on each as rows\n"
+        "                   NAME@INPUT beside those on the default input\n"
         "  --graded         time only the variant `make grade` scores (the one whose code the\n"
-        "                   classroom kit blanks), without the reference rows\n"
+        "                   classroom kit blanks), on the default input, without the\n"
+        "                   reference rows\n"
         "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
         "                   is named for this machine\n"
         "  --check-args     check the other arguments, then exit: 0, or 2 with this text\n",
         argv0);
+    for (size_t k = 0; k < config->input_count; k++)
+        fprintf(to, "%s%s%s", k ? ", " : "This unit's other inputs: ", config->inputs[k].name,
+                k + 1 < config->input_count ? "" : "\n");
 }
 
-static int bad_usage(const char *argv0, const char *what, const char *arg)
+static int bad_usage(const char *argv0, const scan_bench_config *config, const char *what,
+                     const char *arg)
 {
     fprintf(stderr, "%s: %s%s%s\n", argv0, what, arg ? " " : "", arg ? arg : "");
-    usage(stderr, argv0);
+    usage(stderr, argv0, config);
     return 2;
+}
+
+/* Parses --inputs' list into opt->inputs; returns 0 with a message in err on error. */
+static int parse_inputs(const char *spec, const scan_bench_config *config, options *opt, char *err,
+                        size_t err_size)
+{
+    char buf[512];
+    opt->inputs = 0;
+    if (!strcmp(spec, "none")) return 1;
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, err_size, "input list too long");
+        return 0;
+    }
+    strcpy(buf, spec);
+    for (char *item = buf, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next) *next++ = 0;
+        size_t k = 0;
+        while (k < config->input_count && strcmp(config->inputs[k].name, item))
+            k++;
+        if (k == config->input_count) {
+            snprintf(err, err_size, "no input named '%s' (%s)", item,
+                     config->input_count ? "this unit's are listed below" : "this unit has none");
+            return 0;
+        }
+        opt->inputs |= 1u << k;
+    }
+    return 1;
 }
 
 /* Parses a size list into opt; returns 0 with a message in err on error. */
@@ -168,10 +219,16 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
     opt->budget_s = config->budget_s > 0 ? config->budget_s : 1.0;
     opt->cap_s = config->cap_s > 0 ? config->cap_s : DEFAULT_CAP_S;
     opt->max_reps = 1000000;
+    if (config->input_count > MAX_INPUTS) {
+        fprintf(stderr, "%s: the unit gives %zu other inputs; the driver takes %d at most\n",
+                argv[0], config->input_count, MAX_INPUTS);
+        return 2;
+    }
+    opt->inputs = (1u << config->input_count) - 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout, argv[0]);
+            usage(stdout, argv[0], config);
             return 0;
         } else if (!strcmp(a, "--quick")) {
             opt->quick = 1;
@@ -180,9 +237,10 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
         } else if (!strcmp(a, "--check-args")) {
             opt->check_only = 1;
         } else if (!next) {
-            return bad_usage(argv[0], "unknown or incomplete argument", a);
+            return bad_usage(argv[0], config, "unknown or incomplete argument", a);
         } else if (!strcmp(a, "--sizes")) {
-            if (!parse_sizes(next, opt, err, sizeof err)) return bad_usage(argv[0], err, NULL);
+            if (!parse_sizes(next, opt, err, sizeof err))
+                return bad_usage(argv[0], config, err, NULL);
             opt->sizes_given = 1;
             i++;
         } else if (!strcmp(a, "--budget")) {
@@ -190,31 +248,35 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
             errno = 0;
             opt->budget_s = strtod(next, &end);
             if (errno || *end || !(opt->budget_s > 0 && opt->budget_s <= 600))
-                return bad_usage(argv[0], "--budget wants seconds in (0, 600], not", next);
+                return bad_usage(argv[0], config, "--budget wants seconds in (0, 600], not", next);
             i++;
         } else if (!strcmp(a, "--max-reps")) {
             uint64_t reps;
             if (!scan_parse_u64(next, &reps) || reps == 0 || reps > 1000000000)
-                return bad_usage(argv[0], "--max-reps wants a count from 1, not", next);
+                return bad_usage(argv[0], config, "--max-reps wants a count from 1, not", next);
             opt->max_reps = (long)reps;
             i++;
         } else if (!strcmp(a, "--seed")) {
             if (!scan_parse_seed(argv[0], "--seed", next, &opt->seed)) {
-                usage(stderr, argv[0]);
+                usage(stderr, argv[0], config);
                 return 2;
             }
             i++;
         } else if (!strcmp(a, "--variant")) {
             if (!scan_name_row(argv[0], next)) {
-                usage(stderr, argv[0]);
+                usage(stderr, argv[0], config);
                 return 2;
             }
+            i++;
+        } else if (!strcmp(a, "--inputs")) {
+            if (!parse_inputs(next, config, opt, err, sizeof err))
+                return bad_usage(argv[0], config, err, NULL);
             i++;
         } else if (!strcmp(a, "--csv")) {
             opt->csv = next;
             i++;
         } else {
-            return bad_usage(argv[0], "unknown or incomplete argument", a);
+            return bad_usage(argv[0], config, "unknown or incomplete argument", a);
         }
     }
     if (opt->quick && !opt->sizes_given) opt->budget_s = opt->budget_s < 0.05 ? opt->budget_s : 0.05;
@@ -224,6 +286,7 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
         return 2;
     }
     if (opt->graded) {
+        opt->inputs = 0; /* (the grade times the default input alone) */
         size_t v = 0;
         while (v < scan_row_count && !(scan_rows[v].flags & SCAN_GRADED))
             v++;
@@ -238,11 +301,13 @@ static int parse_options(int argc, char **argv, const scan_bench_config *config,
 /* ---- the rows ------------------------------------------------------------------------------- */
 
 /* The unit's rows (all, those named by --variant, or the graded one), then the reference rows:
- * the platform's (copy and cub, or scalar, memcpy and stream) and the unit's own. */
+ * the platform's (copy and cub, or scalar, memcpy and stream) and the unit's own; then, for each
+ * other input in use, the rows that take it, in the same order. */
 static row *make_rows(const scan_bench_config *config, const options *opt, size_t *count)
 {
     size_t platform = scan_platform_here.reference_count, total = scan_row_count + platform;
     total += config->reference_count;
+    total *= 1 + config->input_count;
     row *rows = calloc(total, sizeof *rows);
     scan_row *refs = calloc(platform ? platform : 1, sizeof *refs);
     if (!rows || !refs) {
@@ -268,32 +333,66 @@ static row *make_rows(const scan_bench_config *config, const options *opt, size_
         rows[i].is_reference = 1;
         rows[i].selected = !opt->graded;
     }
+    const size_t on_default = k;
+    for (size_t i = 0; i < on_default; i++)
+        rows[i].same_as = i;
+    for (size_t input = 1; input <= config->input_count; input++) {
+        if (!(opt->inputs & (1u << (input - 1)))) continue;
+        for (size_t i = 0; i < on_default; i++) {
+            if (config->takes_input && !config->takes_input(rows[i].r)) continue;
+            scan_row *r = malloc(sizeof *r);
+            size_t bytes = strlen(rows[i].r->name) + strlen(config->inputs[input - 1].name) + 2;
+            char *name = malloc(bytes);
+            if (!r || !name) {
+                fprintf(stderr, "out of memory\n");
+                exit(EXIT_FAILURE);
+            }
+            snprintf(name, bytes, "%s@%s", rows[i].r->name, config->inputs[input - 1].name);
+            *r = *rows[i].r;
+            r->name = name;
+            r->input = (unsigned)input;
+            rows[k] = rows[i];
+            rows[k].r = r;
+            rows[k].same_as = i;
+            k++;
+        }
+    }
     for (size_t i = 0; i < k; i++)
         rows[i].rate = calloc(opt->size_count ? opt->size_count : 1, sizeof *rows[i].rate);
     *count = k;
     return rows;
 }
 
-/* The CSV's role column: "reference", "side-step" (SCAN_SIDE_STEP: the README's table lists it,
- * the unit's chart leaves it out) or "variant". */
+/* The CSV's role column: "distribution" (a row on another input: the README's table lists a
+ * variant's, the charts leave it out), "reference", "side-step" (SCAN_SIDE_STEP: the README's
+ * table lists it, the unit's chart leaves it out) or "variant". */
 static const char *row_role(const row *r)
 {
+    if (r->r->input) return "distribution";
     if (r->is_reference) return "reference";
     return r->r->flags & SCAN_SIDE_STEP ? "side-step" : "variant";
 }
 
-/* Bytes a point of size n needs: on the device, the config's arrays (in and out) and the scratch
- * of every selected row (the rows are timed in turn, so all of it is allocated at once); on the
- * host, the config's arrays (the input, the expected output and a copy of the actual output). */
+/* Bytes a point of size n needs: on the device, the config's arrays (in and out), the other
+ * inputs in use and the scratch of every selected row (the rows are timed in turn, so all of it
+ * is allocated at once); on the host, the config's arrays (the input, the expected output and a
+ * copy of the actual output). */
 static void memory_needed(const scan_bench_config *config, const row *rows, size_t row_count,
                           size_t n, size_t *device, size_t *host)
 {
     size_t scratch = 0, checked = 0;
+    unsigned inputs = 0;
     for (size_t r = 0; r < row_count; r++) {
-        if (rows[r].selected && rows[r].r->scratch_bytes) scratch += rows[r].r->scratch_bytes(n);
+        /* (a row on another input shares its row's scratch) */
+        if (rows[r].selected && rows[r].r->scratch_bytes && rows[r].same_as == r)
+            scratch += rows[r].r->scratch_bytes(n);
         checked += rows[r].selected && !rows[r].is_reference;
+        if (rows[r].selected && rows[r].r->input) inputs |= 1u << (rows[r].r->input - 1);
     }
-    *device = (config->device_arrays ? config->device_arrays : 2) * n * sizeof(uint32_t) + scratch;
+    size_t arrays = (config->device_arrays ? config->device_arrays : 2);
+    for (; inputs; inputs &= inputs - 1)
+        arrays++;
+    *device = arrays * n * sizeof(uint32_t) + scratch;
     *host = (config->host_arrays ? config->host_arrays : 3) * n * sizeof(uint32_t);
     if (scan_platform_here.checks_timed_output) *host += checked * n * sizeof(uint32_t);
 }
@@ -417,15 +516,19 @@ static void report_progress(progress *p, const char *nb, size_t s, size_t sizes,
     p->last = wall_s();
 }
 
-/* Step 1 for one row: its scratch, the checked run, one timed run, its batch. Returns 0 when the
- * row's output is wrong. */
-static int check_and_start(row *rw, const scan_bench_config *config, const options *opt,
-                           const uint32_t *input, const uint32_t *expected, uint32_t *actual,
-                           const uint32_t *in, uint32_t *out, size_t n, size_t s,
+/* Step 1 for one row: its scratch (its row's, on another input, where that one has it), the
+ * checked run, one timed run, its batch. Returns 0 when the row's output is wrong. */
+static int check_and_start(row *rw, const row *same_as, const scan_bench_config *config,
+                           const options *opt, const uint32_t *input, const uint32_t *expected,
+                           uint32_t *actual, const uint32_t *in, uint32_t *out, size_t n, size_t s,
                            const char *stage)
 {
     size_t scratch_bytes = rw->r->scratch_bytes ? rw->r->scratch_bytes(n) : 0;
-    rw->scratch = scratch_bytes ? scan_platform_here.alloc(scratch_bytes) : NULL;
+    rw->in = in;
+    rw->owns_scratch = same_as == rw || !same_as->scratch;
+    rw->scratch = !rw->owns_scratch ? same_as->scratch
+                  : scratch_bytes   ? scan_platform_here.alloc(scratch_bytes)
+                                    : NULL;
     scan_poison(actual, n);
     scan_platform_here.upload(out, actual, n * sizeof *out);
     scan_row_run(rw->r, in, out, n, rw->scratch);
@@ -470,8 +573,8 @@ static int check_and_start(row *rw, const scan_bench_config *config, const optio
 }
 
 /* Step 2: one batch per row in turn, until every row has its budget. */
-static void take_samples(row *rows, size_t row_count, const options *opt, const uint32_t *in,
-                         uint32_t *out, size_t n, progress *p, const char *nb, size_t s)
+static void take_samples(row *rows, size_t row_count, const options *opt, uint32_t *out, size_t n,
+                         progress *p, const char *nb, size_t s)
 {
     for (int busy = 1; busy;) {
         busy = 0;
@@ -488,7 +591,7 @@ static void take_samples(row *rows, size_t row_count, const options *opt, const 
                 }
                 continue;
             }
-            double ms = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, rw->batch,
+            double ms = scan_platform_here.time_runs(rw->r, rw->in, out, n, rw->scratch, rw->batch,
                                                      rw->verified, rw->words);
             rw->samples[rw->count++] = ms / (double)rw->batch;
             rw->reps += rw->batch;
@@ -505,7 +608,7 @@ static void record(row *rows, size_t row_count, const scan_bench_config *config,
     for (size_t r = 0; r < row_count; r++) {
         row *rw = &rows[r];
         if (!rw->selected) continue;
-        if (rw->scratch) scan_platform_here.release(rw->scratch);
+        if (rw->scratch && rw->owns_scratch) scan_platform_here.release(rw->scratch);
         rw->scratch = NULL;
         free(rw->verified);
         rw->verified = NULL;
@@ -527,7 +630,7 @@ static void record(row *rows, size_t row_count, const scan_bench_config *config,
     }
 }
 
-/* One size: the input, every row checked and started, the samples, the records. */
+/* One size: the inputs, every row checked and started, the samples, the records. */
 static int measure_size(row *rows, size_t row_count, const scan_bench_config *config,
                         const options *opt, size_t s, FILE *csv, const char *stage,
                         const char *device, progress *p)
@@ -547,22 +650,36 @@ static int measure_size(row *rows, size_t row_count, const scan_bench_config *co
     else
         scan_fill(input, n, INPUT_RANDOM, opt->seed + n);
     scan_reference(input, expected, n);
-    uint32_t *in = scan_platform_here.alloc(n * sizeof *in);
+    uint32_t *in[1 + MAX_INPUTS] = {NULL}; /* each input on the device, once a row needs it */
+    in[0] = scan_platform_here.alloc(n * sizeof *input);
     uint32_t *out = scan_platform_here.alloc(n * sizeof *out);
-    scan_platform_here.upload(in, input, n * sizeof *in);
+    scan_platform_here.upload(in[0], input, n * sizeof *input);
     if (config->prepare) config->prepare(input, n, opt->seed + n);
 
     int ok = 1;
+    unsigned made = 0; /* the input the host array holds (the rows come input by input) */
     for (size_t r = 0; r < row_count && ok; r++) {
         rows[r].count = 0;
         rows[r].timing = 0;
         rows[r].scratch = NULL;
         if (!rows[r].selected || rows[r].stopped_after) continue;
+        const unsigned k = rows[r].r->input;
+        if (k != made) {
+            char making[80];
+            snprintf(making, sizeof making, "making input %s", config->inputs[k - 1].name);
+            report_progress(p, nb, s, opt->size_count, making);
+            config->inputs[k - 1].fill(input, n, opt->seed + n);
+            if (!config->check) scan_reference(input, expected, n);
+            if (!in[k]) in[k] = scan_platform_here.alloc(n * sizeof *input);
+            scan_platform_here.upload(in[k], input, n * sizeof *input);
+            made = k;
+        }
         report_progress(p, nb, s, opt->size_count, rows[r].r->name);
-        ok = check_and_start(&rows[r], config, opt, input, expected, actual, in, out, n, s, stage);
+        ok = check_and_start(&rows[r], &rows[rows[r].same_as], config, opt, input, expected, actual,
+                             in[k], out, n, s, stage);
     }
     if (ok) {
-        take_samples(rows, row_count, opt, in, out, n, p, nb, s);
+        take_samples(rows, row_count, opt, out, n, p, nb, s);
         record(rows, row_count, config, n, s, csv, stage, device);
     }
     if (p->tty && wall_s() - p->started > 3) fprintf(stderr, "\r\033[K");
@@ -572,7 +689,8 @@ static int measure_size(row *rows, size_t row_count, const scan_bench_config *co
                    rows[r].r->name, nb, opt->cap_s);
     fflush(stdout);
     if (config->prepare) config->prepare(input, 0, opt->seed + n);
-    scan_platform_here.release(in);
+    for (size_t k = 0; k <= config->input_count; k++)
+        if (in[k]) scan_platform_here.release(in[k]);
     scan_platform_here.release(out);
     free(input);
     free(expected);
@@ -635,6 +753,8 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     row *rows = make_rows(config, &opt, &row_count);
     for (size_t v = 0; v < scan_row_count; v++)
         if (rows[v].selected && scan_row_skipped(rows[v].r)) rows[v].selected = 0;
+    for (size_t r = 0; r < row_count; r++) /* a row on another input runs where its row does */
+        rows[r].selected = rows[r].selected && rows[rows[r].same_as].selected;
     char device[256], facts[512];
     scan_platform_here.describe(device, sizeof device, facts, sizeof facts);
     if (!drop_sizes_that_do_not_fit(config, &opt, rows, row_count)) return 2;

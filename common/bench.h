@@ -9,11 +9,18 @@
  * For every size it measures every variant of the unit and the platform's reference rows in the
  * same run (scalar, memcpy and stream on a CPU, copy and cub on a GPU), after checking each
  * variant's output against the reference scan; it writes one CSV row per (row, n) and prints a
- * table at the end. */
+ * table at the end. The CSV's role column says what a row is: "variant", "side-step" (a variant
+ * flagged SCAN_SIDE_STEP), "reference", or "distribution" (a row on another input, ROW@INPUT). */
 #ifndef BENCH_H
 #define BENCH_H
 
 #include "harness.h"
+
+/* An input other than the default one (scan_bench_config.inputs). */
+typedef struct scan_bench_input {
+    const char *name; /* e.g. "sorted": its rows are called ROW@sorted */
+    void (*fill)(uint32_t *input, size_t n, uint64_t seed);
+} scan_bench_input;
 
 typedef struct scan_bench_config {
     const char *sizes;       /* the full sweep, e.g. "2^8..2^27" (see --help for the syntax) */
@@ -27,7 +34,7 @@ typedef struct scan_bench_config {
      *   prepare    called with a size's input before its rows run, and with n = 0 after them:
      *              the rows' other arguments
      *   check      whether a row's output (downloaded into actual) is right; 0 and a message if
-     *              not (default: equal to the reference scan)
+     *              not (default: equal to the reference scan); input is the row's (row->input)
      *   bytes_per_element  the bytes a row must move per element, which its GB/s counts and the
      *              CSV's bytes_per_element column records (default: 8, no such column)
      *   references more reference rows, measured after the platform's (copy, cub) */
@@ -38,9 +45,20 @@ typedef struct scan_bench_config {
     double (*bytes_per_element)(const scan_row *row, size_t n);
     const scan_row *references;
     size_t reference_count;
+    /* Optional: other inputs (key distributions, for a sort), on which the rows that take them
+     * are timed too, each such pair a row of its own named ROW@INPUT (scan_row.input k for
+     * inputs[k - 1]; the CSV's role "distribution"), checked on its input and timed in turn with
+     * every other row. Each input is made at each size from the same seed as the default one,
+     * after it, and lives on the device beside it.
+     *   inputs       their names and fills; --inputs picks some (default: all), --graded none
+     *   takes_input  whether a row is timed on them (NULL: every row) */
+    const scan_bench_input *inputs;
+    size_t input_count;
+    int (*takes_input)(const scan_row *row);
     /* The memory a point of n elements holds at most, in n-word arrays: on the host (default 3:
      * the input, the expected and the actual output) and on the device (default 2: in and out;
-     * the scratch of every row comes on top). A size that does not fit is left out. */
+     * the scratch of every row and each other input in use come on top). A size that does not
+     * fit is left out. */
     size_t host_arrays, device_arrays;
 } scan_bench_config;
 

@@ -4,11 +4,12 @@
 #   common/charts.sh [BUILD_DIR]            your CSVs: into BUILD_DIR/charts/ (make charts)
 #   common/charts.sh --record [BUILD_DIR]   the committed CSVs: the committed charts (make charts RECORD=1)
 #
-# Each CSV of a unit (UNIT/results/MACHINE.csv) gives UNIT's chart: its variants (side steps are
-# left to the README's table), its parent's headline (from the same CSV where the unit measured
-# it beside its own, else from the parent's CSV of the same machine), and the reference rows. Each
-# machine gives the course's chart: the headline of every unit it measured, and the references
-# (the scans: the applications compute other things, and have their own charts).
+# Each CSV of a unit (UNIT/results/MACHINE.csv) gives UNIT's chart: its variants (side steps and
+# rows on other inputs, ROW@INPUT, are left to the README's table), its parent's headline (from
+# the same CSV where the unit measured it beside its own, else from the parent's CSV of the same
+# machine), and the reference rows. Each machine gives the course's chart: the headline of every
+# unit it measured, and the references (the scans: the applications compute other things, and
+# have their own charts).
 # Committed: UNIT/results/MACHINE.svg and common/charts/MACHINE.svg. Yours: the tour's quick
 # benchmarks (BUILD_DIR/results/quick/...) into BUILD_DIR/charts/quick/, and `make bench`'s full
 # sweeps into BUILD_DIR/charts/. No tracked file changes unless --record is given: gnuplot builds

@@ -36,7 +36,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The variant names of every unit's table (stage_variants[] or app_variants[] in its kernel file),
-# and the names in every committed CSV (variant and side-step rows, then reference rows); the
+# and the names in every committed CSV (variant and side-step rows, then reference rows and the
+# rows on other inputs, ROW@INPUT, which are names of the CSVs' only, as references are); the
 # development CSVs' names too, so that a lesson cannot name a variant that only ever existed
 # during development.
 for unit in $(units); do
@@ -46,7 +47,7 @@ for unit in $(units); do
         "$(unit_kernel "$unit")"
 done | sort -u >"$work/tables"
 cat /dev/null $(unit_csvs) |
-    awk -F, '!/^#/ && $1 != "stage" && NF > 3 { print ($3 == "reference" ? "ref" : "var"), $2 }' |
+    awk -F, '!/^#/ && $1 != "stage" && NF > 3 { print ($3 == "reference" || $3 == "distribution" ? "ref" : "var"), $2 }' |
     sort -u >"$work/csv"
 cat /dev/null $(for unit in $(units); do ls "$unit"/results/development/*.csv 2>/dev/null; done) |
     awk -F, '!/^#/ && $1 != "stage" && NF > 3 && $3 != "reference" { print "dev", $2 }' |

@@ -62,6 +62,8 @@ typedef struct scan_row {
     const void *variant;  /* the scan_variant or app_variant behind it */
     const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
     const void *args;     /* what run passes beside in, out, n and scratch (an app_args), or NULL */
+    unsigned input;       /* the benchmark's input it runs on: 0 the default one, k the unit's
+                             inputs[k - 1] (common/bench.h) */
     /* The tests' check of this row on one case (common/tests.h), with the case's seed and the
      * number of runs; NULL: the inclusive sum's. */
     void (*check)(const struct scan_row *row, const struct scan_case *c, uint64_t seed, int runs);

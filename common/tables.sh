@@ -25,11 +25,13 @@ roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 # marked), per reference; a column per size; at the last size, the fraction of the roofline and,
 # on a GPU, the ratio to cub. The applications' CSVs count each row's own bytes (bytes_per_element)
 # and compare each row with the copy and the CUB call of its family (the name's part before '+'),
-# whose rows the table leaves to the CSV.
+# whose rows the table leaves to the CSV; a row on another input (ROW@INPUT, role "distribution")
+# with the CUB call on the same input (cub-FAMILY@INPUT).
 unit_table() { # csv kind parent-headline apps(1 or 0)
     awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(unit_sizes "$2")" -v roof="$(roof "$2")" \
         -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE"'
-        function family(name) { sub(/^(cub|copy)-/, "", name); sub(/[+].*/, "", name); return name }
+        function family(name) { sub(/^(cub|copy)-/, "", name); sub(/@.*/, "", name); sub(/[+].*/, "", name); return name }
+        function input(name) { return sub(/^[^@]*@/, "@", name) ? name : "" }
         NR == 1 { header = $0; next }
         /^#/ || $1 == "stage" { next }
         {
@@ -61,7 +63,7 @@ unit_table() { # csv kind parent-headline apps(1 or 0)
                 }
                 f = family(v)
                 c = apps && (("copy-" f, at) in rate) ? "copy-" f : roof
-                u = apps && f != "inclusive-sum" ? "cub-" f : "cub"
+                u = (apps && f != "inclusive-sum" ? "cub-" f : "cub") input(v)
                 x = rate[v, at]
                 line = line " " (x == "" || v == c || !((c, at) in rate) ? "-" : sprintf(x / rate[c, at] < 0.1 ? "%.3f" : "%.2f", x / rate[c, at])) " |"
                 if (kind == "gpu")

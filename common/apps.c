@@ -21,7 +21,7 @@ scan_row app_row_of(const app_variant *v, const app_args *args)
 
 static const char *const family_names[APP_FAMILY_COUNT] = {
     "inclusive-sum",  "exclusive-sum", "max",   "float-sum", "select-if",
-    "select-flagged", "segmented-sum", "split", "sort",
+    "select-flagged", "segmented-sum", "split", "sort",      "sort-pairs",
 };
 
 const char *app_family_name(app_family f)
@@ -32,6 +32,7 @@ const char *app_family_name(app_family f)
 int app_family_is_float(app_family f) { return f == APP_FLOAT_SUM; }
 int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED || f == APP_SEGMENTED_SUM; }
 int app_family_counts(app_family f) { return f == APP_SELECT_IF || f == APP_SELECT_FLAGGED; }
+int app_family_has_values(app_family f) { return f == APP_SORT_PAIRS; }
 
 static uint32_t float_bits(float x)
 {
@@ -75,44 +76,74 @@ void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size
     }
 }
 
-static int compare_keys(const void *a, const void *b)
+uint32_t *app_host_words(size_t n, const char *what)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* The host sort: qsort up to 2^26 keys; above, where qsort would take minutes, an LSD radix sort
- * of 8-bit digits (a counting sort per digit). */
-static void host_sort(uint32_t *keys, size_t n)
-{
-    if (n <= ((size_t)1 << 26)) {
-        qsort(keys, n, sizeof *keys, compare_keys);
-        return;
-    }
-    uint32_t *other = malloc(n * sizeof *other);
-    if (!other) {
-        fprintf(stderr, "cannot allocate %zu keys for the host sort\n", n);
+    uint32_t *p = scan_host_words(n);
+    if (!p) {
+        fprintf(stderr, "cannot allocate %zu words of host memory (%s)\n", n, what);
         exit(EXIT_FAILURE);
     }
-    for (int shift = 0; shift < 32; shift += 8) {
-        size_t start[257] = {0};
-        for (size_t i = 0; i < n; i++)
-            start[((keys[i] >> shift) & 255) + 1]++;
-        for (int d = 0; d < 256; d++)
-            start[d + 1] += start[d];
-        for (size_t i = 0; i < n; i++)
-            other[start[(keys[i] >> shift) & 255]++] = keys[i];
-        memcpy(keys, other, n * sizeof *keys);
+    return p;
+}
+
+/* The host sort: an LSD radix sort of 8-bit digits, a stable counting sort per digit, of keys and,
+ * where values is not NULL, their values beside them; in place, with n more words of each while
+ * it runs. A digit that every key shares is skipped: its pass would move nothing. */
+static void radix_sort(uint32_t *keys, uint32_t *values, size_t n)
+{
+    if (n == 0) return;
+    size_t count[4][256] = {{0}};
+    for (size_t i = 0; i < n; i++)
+        for (int d = 0; d < 4; d++)
+            count[d][(keys[i] >> (8 * d)) & 255]++;
+    uint32_t *from_keys = keys, *from_values = values, *to_keys = NULL, *to_values = NULL;
+    for (int d = 0; d < 4; d++) {
+        if (count[d][(keys[0] >> (8 * d)) & 255] == n) continue; /* one bin */
+        if (!to_keys) {
+            to_keys = app_host_words(n, "the host sort's keys");
+            to_values = values ? app_host_words(n, "the host sort's values") : NULL;
+        }
+        size_t start = 0;
+        for (int b = 0; b < 256; b++) {
+            const size_t c = count[d][b];
+            count[d][b] = start;
+            start += c;
+        }
+        for (size_t i = 0; i < n; i++) {
+            const size_t at = count[d][(from_keys[i] >> (8 * d)) & 255]++;
+            to_keys[at] = from_keys[i];
+            if (values) to_values[at] = from_values[i];
+        }
+        uint32_t *t = from_keys;
+        from_keys = to_keys;
+        to_keys = t;
+        t = from_values;
+        from_values = to_values;
+        to_values = t;
     }
-    free(other);
+    if (from_keys != keys) { /* an odd number of passes: the result is in the other arrays */
+        memcpy(keys, from_keys, n * sizeof *keys);
+        if (values) memcpy(values, from_values, n * sizeof *values);
+        to_keys = from_keys;
+        to_values = from_values;
+    }
+    free(to_keys);
+    free(to_values);
+}
+
+void app_reference_pairs(const uint32_t *keys, const uint32_t *values, uint32_t *sorted_keys,
+                         uint32_t *sorted_values, size_t n)
+{
+    if (sorted_keys != keys) memcpy(sorted_keys, keys, n * sizeof *keys);
+    if (values && sorted_values != values) memcpy(sorted_values, values, n * sizeof *values);
+    radix_sort(sorted_keys, values ? sorted_values : NULL, n);
 }
 
 uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
                        size_t n)
 {
-    if (f == APP_SORT) {
-        memcpy(expected, in, n * sizeof *in);
-        host_sort(expected, n);
+    if (f == APP_SORT || f == APP_SORT_PAIRS) {
+        app_reference_pairs(in, NULL, expected, NULL, n);
         return n;
     }
     if (f == APP_SPLIT) {
@@ -153,6 +184,7 @@ uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, 
             break;
         case APP_SPLIT:
         case APP_SORT:
+        case APP_SORT_PAIRS:
         case APP_FAMILY_COUNT: break;
         }
     }
@@ -221,4 +253,41 @@ int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *e
             return 0;
         }
     return 1;
+}
+
+int app_compare_values(const uint32_t *keys, const uint32_t *values, const uint32_t *sorted_keys,
+                       const uint32_t *expected_values, const uint32_t *actual, size_t n, char *msg,
+                       size_t msg_size)
+{
+    size_t i = 0;
+    while (i < n && actual[i] == expected_values[i])
+        i++;
+    if (i == n) return 1;
+    /* Whose value it is: an element of the same key (then the expected one's index too), or of
+     * another key, or of none. */
+    const uint32_t key = sorted_keys[i], got = actual[i];
+    size_t same = n, other = n, mine = n;
+    for (size_t j = 0; j < n; j++) {
+        if (keys[j] != key) {
+            if (values[j] == got && other == n) other = j;
+            continue;
+        }
+        if (values[j] == got && same == n) same = j;
+        if (values[j] == expected_values[i] && mine == n) mine = j;
+    }
+    char why[200];
+    if (same < n)
+        snprintf(why, sizeof why,
+                 "the value of an equal key at input index %zu, where the expected one came at "
+                 "%zu: equal keys keep their values in input order (the sort must be stable)",
+                 same, mine);
+    else if (other < n)
+        snprintf(why, sizeof why,
+                 "the value of key 0x%08x (input index %zu): the values must move with their keys",
+                 keys[other], other);
+    else
+        snprintf(why, sizeof why, "no element's value (values_out[%zu] not written?)", i);
+    snprintf(msg, msg_size, "value at %zu (key 0x%08x): expected 0x%08x, got 0x%08x, %s", i, key,
+             expected_values[i], got, why);
+    return 0;
 }

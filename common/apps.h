@@ -1,5 +1,6 @@
 /* The contract of the applications steps (what the scan is for): exclusive and custom-operator
- * scans, stream compaction, the segmented scan, the radix split and sort.
+ * scans, stream compaction, the segmented scan, the radix split and sort, of keys alone or of
+ * key-value pairs.
  *
  * Such a step's kernel file defines app_variants[] (below) instead of stage_variants[]. Every rule
  * of the stage contract (common/scan.h) holds for its variants: any n from 0, in place allowed
@@ -8,8 +9,15 @@
  * inside run. In addition:
  *   - a variant names what it computes: its family (app_family below);
  *   - the arguments beyond in, out, n and scratch travel in an app_args, passed to run: the flags
- *     of select-flagged, the heads of segmented-sum, where a compaction writes its count;
- *   - a compaction writes out[0..count) only: the kept elements, in their order.
+ *     of select-flagged, the heads of segmented-sum, where a compaction writes its count, the
+ *     values of sort-pairs and where they go;
+ *   - a compaction writes out[0..count) only: the kept elements, in their order;
+ *   - sort-pairs sorts the keys (in) into out as sort does and moves n 32-bit values beside them:
+ *     values_out[i] is the value that came in with the key now at out[i], and equal keys keep
+ *     their values in input order (a stable sort). In place exactly as the keys: where out == in,
+ *     values_out == values (the harness passes them so); otherwise values and values_out do not
+ *     overlap each other or the keys, may each sit at any element offset, and values is never
+ *     modified.
  * The harness for such a step is common/apps.c (inputs, host references, comparison), apps_tests.c
  * and apps_bench.c (the test and benchmark mains) and apps_cub.cu (CUB's calls as reference rows).
  * This header compiles as C11 and under nvcc. */
@@ -38,6 +46,8 @@ typedef enum app_family {
                            index <= i with heads[h] != 0, or 0 */
     APP_SPLIT,          /* "split": the keys with bit 0 clear, then the others, each in order */
     APP_SORT,           /* "sort": the keys in ascending order */
+    APP_SORT_PAIRS,     /* "sort-pairs": the keys in ascending order, each with its value
+                           (app_args.values), stably */
     APP_FAMILY_COUNT
 } app_family;
 
@@ -45,12 +55,16 @@ typedef enum app_family {
  * 2^31; as float32 bits, the non-negative numbers (half of a random input, either way). */
 #define APP_KEEP(x) (((x) >> 31) == 0u)
 
-/* What a variant takes beyond in, out and n (device pointers; NULL where its family reads none). */
+/* What a variant takes beyond in, out and n (device pointers; NULL where its family reads none).
+ * Set them by name (designated initializers): the fields may grow. */
 typedef struct app_args {
-    const uint32_t *flags; /* select-flagged: n words, nonzero keeps the element */
-    const uint32_t *heads; /* segmented-sum: n words, nonzero starts a segment */
-    const uint32_t *keys;  /* cub-segmented-sum (InclusiveSumByKey): each element's segment */
-    uint64_t *count;       /* select-if, select-flagged, cub-split: where the number kept goes */
+    const uint32_t *flags;  /* select-flagged: n words, nonzero keeps the element */
+    const uint32_t *heads;  /* segmented-sum: n words, nonzero starts a segment */
+    const uint32_t *keys;   /* cub-segmented-sum (InclusiveSumByKey): each element's segment */
+    uint64_t *count;        /* select-if, select-flagged, cub-split: where the number kept goes */
+    const uint32_t *values; /* sort-pairs: n words, the value of each key in in (read only) */
+    uint32_t *values_out;   /* sort-pairs: n words, the values in the order of the sorted keys
+                               (== values where out == in) */
 } app_args;
 
 /* One variant of an applications step: one row of its benchmark, checked against its family's
@@ -85,6 +99,8 @@ int app_family_is_float(app_family f);
 int app_family_has_flags(app_family f);
 /* Whether the family writes a count (a compaction). */
 int app_family_counts(app_family f);
+/* Whether the family moves values beside its keys (sort-pairs). */
+int app_family_has_values(app_family f);
 
 /* The input of a family (in may be NULL: the flags only): for the integer families scan_fill's
  * patterns; for float-sum, random
@@ -96,9 +112,16 @@ int app_family_counts(app_family f);
 void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n,
               uint64_t seed);
 /* The reference on the host: writes the expected output into expected (n words; for float-sum,
- * the double-precision prefix rounded to float) and returns the count (n for a scan). */
+ * the double-precision prefix rounded to float; for sort-pairs, the sorted keys) and returns the
+ * count (n for a scan). For sort and sort-pairs, expected may be in (sorted in place). */
 uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
                        size_t n);
+/* sort-pairs' reference: the keys sorted into sorted_keys and, where values is not NULL, their
+ * values into sorted_values, stably (an LSD radix sort of 8-bit digits, which skips a digit that
+ * every key shares; it holds n more words of keys and of values while it runs). sorted_keys may
+ * be keys, and sorted_values values. */
+void app_reference_pairs(const uint32_t *keys, const uint32_t *values, uint32_t *sorted_keys,
+                         uint32_t *sorted_values, size_t n);
 /* Poisons out before a run: random words (scan_poison) where an element is expected, and
  * app_tail_word(k) past the count, where nothing may be written (random too, from the run's
  * seed, and known to the comparison). */
@@ -114,6 +137,16 @@ uint32_t app_tail_word(size_t k);
 int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *expected,
                 uint64_t expected_count, const uint32_t *actual, uint64_t actual_count,
                 const uint32_t *tail, size_t n, char *msg, size_t msg_size);
+/* sort-pairs' values: actual (values_out) against expected_values (app_reference_pairs of keys
+ * and values, whose sorted keys are sorted_keys). Returns 1, or 0 with "value at I: expected X,
+ * got Y" and what Y is: the value of an equal key that came earlier or later (not stable), of
+ * another key (the values did not move with their keys), or of no element (not written). */
+int app_compare_values(const uint32_t *keys, const uint32_t *values, const uint32_t *sorted_keys,
+                       const uint32_t *expected_values, const uint32_t *actual, size_t n, char *msg,
+                       size_t msg_size);
+
+/* Host memory for n words (one at least), or an exit with a message naming what it was for. */
+uint32_t *app_host_words(size_t n, const char *what);
 
 /* The CUB calls a practitioner would make instead (common/apps_cub.cu), as reference rows:
  * "cub-" and the family's name. Weak: the grader's benchmark links no CUDA, and then

@@ -1,8 +1,11 @@
 /* The benchmark of an applications step (common/apps.h), on the shared driver: every variant
  * beside the CUB call a practitioner would use instead and a copy of the same bytes, in the same
  * run. GB/s counts the bytes each row must move per element (the CSV's bytes_per_element): 8 for
- * a scan, 12 for the segmented scan (its heads); for a compaction, 4 read plus 4 per kept element
- * written (plus 4 of flags read).
+ * a scan or a sort, 12 for the segmented scan (its heads), 16 for a sort of pairs (the values);
+ * for a compaction, 4 read plus 4 per kept element written (plus 4 of flags read). The sorts and
+ * CUB's are timed on other keys too, as rows ROW@INPUT of the same run (common/bench.h's inputs):
+ * few-values (16 distinct random words), all-equal, sorted (the random keys, sorted) and
+ * high-bits (a random top byte, the rest zero); --inputs picks some.
  *
  *     int main(int argc, char **argv)
  *     {

@@ -33,7 +33,8 @@ enum cub_row {
     SELECT_FLAGGED,
     SEGMENTED_SUM,
     SPLIT,
-    SORT
+    SORT,
+    SORT_PAIRS
 };
 
 template <cub_row ROW>
@@ -61,14 +62,17 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
     else if constexpr (ROW == SPLIT) /* (it writes the second part in reverse order: not stable) */
         CUDA_CHECK(cub::DevicePartition::If(scratch, bytes, in, out, args->count, items,
                                             bit0_clear{}, 0));
-    else
+    else if constexpr (ROW == SORT)
         CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch, bytes, in, out, items, 0, 32, 0));
+    else
+        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch, bytes, in, out, args->values,
+                                                   args->values_out, items, 0, 32, 0));
 }
 
 template <cub_row ROW> static size_t cub_scratch(size_t n)
 {
     size_t bytes = 0;
-    const app_args none = {NULL, NULL, NULL, NULL};
+    const app_args none = {};
     cub_call<ROW>(NULL, bytes, NULL, NULL, n, &none);
     return bytes;
 }
@@ -99,5 +103,6 @@ extern "C" const app_variant app_cub_variants[] = {
     CUB_ROW("cub-segmented-sum", APP_SEGMENTED_SUM, SEGMENTED_SUM),
     CUB_ROW("cub-split", APP_SPLIT, SPLIT),
     CUB_ROW("cub-sort", APP_SORT, SORT),
+    CUB_ROW("cub-sort-pairs", APP_SORT_PAIRS, SORT_PAIRS),
 };
 extern "C" const size_t app_cub_variant_count = sizeof app_cub_variants / sizeof app_cub_variants[0];

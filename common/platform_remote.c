@@ -14,7 +14,8 @@
  * out with fresh words first (not timed), then runs the batch, spoiling one word of out before
  * the last run, and answers with a digest of out keyed by the request (remote_digest_word), which
  * must equal the digest of the output this process checked. A batch that answers before its work
- * is done, or whose last run skips the work, answers wrongly, and fails. */
+ * is done, or whose last run skips the work, answers wrongly, and fails. (The digest covers out:
+ * a sort of pairs' timed batches prove their keys; its values_out is proved by the checks.) */
 #include "platform_remote.h"
 
 #include <dirent.h>
@@ -500,12 +501,12 @@ static int capturing;
 static uint64_t captured[REMOTE_CALL_WORDS];
 
 void scan_remote_run(size_t variant, const uint32_t *in, uint32_t *out, size_t n,
-                     const void *const args[4], void *scratch)
+                     const void *const args[REMOTE_ARGS], void *scratch)
 {
     runner *rn = kernel();
     uint64_t a[REMOTE_CALL_WORDS] = {variant_index(rn, variant), (uint64_t)(uintptr_t)in,
                                      (uint64_t)(uintptr_t)out, n, (uint64_t)(uintptr_t)scratch};
-    for (int k = 0; args && k < 4; k++)
+    for (int k = 0; args && k < REMOTE_ARGS; k++)
         a[5 + k] = (uint64_t)(uintptr_t)args[k];
     if (capturing) {
         memcpy(captured, a, sizeof a);
@@ -559,23 +560,24 @@ static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t
     /* out is overwritten with words no run writes, so the batch must write it again */
     uint64_t fill[3] = {(uint64_t)(uintptr_t)out, n, fresh_key()};
     call(rn, REMOTE_FILL, fill, 3, "filling out before a timed batch");
-    uint64_t a[14];
+    uint64_t a[REMOTE_TIME_REQUEST_WORDS];
     memcpy(a, captured, sizeof captured);
-    a[9] = (uint64_t)runs;
-    a[10] = fresh_key();
-    a[11] = words;
+    a[REMOTE_TIME_RUNS] = (uint64_t)runs;
+    a[REMOTE_TIME_KEY] = fresh_key();
+    a[REMOTE_TIME_WORDS] = words;
     /* one word of out spoiled before the last run, which must write it again: a run that skips
      * the work of one repeating the last is caught at the end of every batch */
-    a[12] = words ? fresh_key() % words : UINT64_MAX;
-    a[13] = words ? ~expect[a[12]] : 0;
+    const uint64_t spoiled = words ? fresh_key() % words : UINT64_MAX;
+    a[REMOTE_TIME_SPOILED_AT] = spoiled;
+    a[REMOTE_TIME_SPOILED_WORD] = words ? ~expect[spoiled] : 0;
     uint64_t digest = 0;
     for (size_t i = 0; i < words; i++)
-        digest += remote_digest_word(a[10], i, expect[i]);
+        digest += remote_digest_word(a[REMOTE_TIME_KEY], i, expect[i]);
     char doing[160];
     snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %ld runs)", row->name, n,
              runs);
     const double start = now_ms();
-    send_request(rn, REMOTE_TIME, a, 14, doing);
+    send_request(rn, REMOTE_TIME, a, REMOTE_TIME_REQUEST_WORDS, doing);
     remote_reply r = get_reply(rn, doing, NULL);
     const double ms = now_ms() - start;
     if (r.v[0] != digest)

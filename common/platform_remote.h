@@ -14,14 +14,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "remote.h" /* REMOTE_ARGS */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The run of variant `variant`: args are an application's flags, heads, keys and count (NULL
- * for a scan). Returns once the runner has launched it, as a run does. */
+/* The run of variant `variant`: args are an application's app_args in their order (flags, heads,
+ * keys, count, values, values_out), or NULL for a scan. Returns once the runner has launched it,
+ * as a run does. */
 void scan_remote_run(size_t variant, const uint32_t *in, uint32_t *out, size_t n,
-                     const void *const args[4], void *scratch);
+                     const void *const args[REMOTE_ARGS], void *scratch);
 size_t scan_remote_scratch_bytes(size_t variant, size_t n);
 /* What this machine lacks to run the variant, as the reference's runner says, or NULL. */
 const char *scan_remote_missing(size_t variant);

@@ -31,21 +31,32 @@ enum remote_op {
     REMOTE_READ,      /* a[0] address, a[1] bytes: copied into the staging memory */
     REMOTE_FILL,    /* a[0] address, a[1] words, a[2] key: remote_fill_word(key, i), synchronized */
     REMOTE_SCRATCH, /* a[0] variant, a[1] n: reply v[0] its scratch_bytes(n) */
-    REMOTE_RUN,     /* a[0..8]: remote_call below; returns once launched, as a run does */
+    REMOTE_RUN,     /* a[0..10]: a run's call (below); returns once launched, as a run does */
     REMOTE_FINISH,  /* waits for what was launched: reply status 1 and CUDA's message on error */
-    REMOTE_TIME,    /* a[0..8] remote_call, a[9] runs, a[10] key, a[11] words, a[12], a[13]:
-                       the runs back to back, out[a[12]] = a[13] before the last (a word it
-                       must write again), all waited for, then reply v[0] = the sum of
-                       remote_digest_word over out[0..words) */
+    REMOTE_TIME,    /* the call, then (remote_time_word) runs, key, words, spoiled_at and
+                       spoiled_word: the runs back to back, out[spoiled_at] = spoiled_word before
+                       the last (a word it must write again), all waited for, then reply v[0] =
+                       the sum of remote_digest_word(key, ...) over out[0..words) */
 };
 
-/* A run's arguments in a request's a[]: variant, in, out, n, scratch, then the applications'
- * flags, heads, keys and count (0 where none). */
-#define REMOTE_CALL_WORDS 9
+/* A run's call in a request's a[]: variant, in, out, n, scratch, then the applications' args
+ * (REMOTE_ARGS of them, in app_args' order: flags, heads, keys, count, values, values_out; 0
+ * where none). */
+#define REMOTE_ARGS       6
+#define REMOTE_CALL_WORDS (5 + REMOTE_ARGS)
+/* The words of a REMOTE_TIME request after its call. */
+enum remote_time_word {
+    REMOTE_TIME_RUNS = REMOTE_CALL_WORDS,
+    REMOTE_TIME_KEY,
+    REMOTE_TIME_WORDS,
+    REMOTE_TIME_SPOILED_AT,
+    REMOTE_TIME_SPOILED_WORD,
+    REMOTE_TIME_REQUEST_WORDS
+};
 
 typedef struct remote_request {
     uint32_t op, reserved;
-    uint64_t a[14];
+    uint64_t a[REMOTE_TIME_REQUEST_WORDS];
 } remote_request;
 
 typedef struct remote_reply {

@@ -90,8 +90,12 @@ static void run(const uint64_t *a)
     uint32_t *out = (uint32_t *)(uintptr_t)a[2];
     void *scratch = (void *)(uintptr_t)a[4];
 #ifdef SCAN_APPS
-    app_args args = {(const uint32_t *)(uintptr_t)a[5], (const uint32_t *)(uintptr_t)a[6],
-                     (const uint32_t *)(uintptr_t)a[7], (uint64_t *)(uintptr_t)a[8]};
+    const app_args args = {.flags = (const uint32_t *)(uintptr_t)a[5],
+                           .heads = (const uint32_t *)(uintptr_t)a[6],
+                           .keys = (const uint32_t *)(uintptr_t)a[7],
+                           .count = (uint64_t *)(uintptr_t)a[8],
+                           .values = (const uint32_t *)(uintptr_t)a[9],
+                           .values_out = (uint32_t *)(uintptr_t)a[10]};
     app_variants[a[0]].run(in, out, (size_t)a[3], &args, scratch);
 #else
     stage_variants[a[0]].run(in, out, (size_t)a[3], scratch);
@@ -156,8 +160,9 @@ static int print_proxy(void)
 #ifdef SCAN_APPS
         printf(
             "static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, "
-            "void *scratch)\n{\n    const void *args[4] = {a->flags, a->heads, a->keys, "
-            "a->count};\n    scan_remote_run(%zu, in, out, n, args, scratch);\n}\n",
+            "void *scratch)\n{\n    const void *args[REMOTE_ARGS] = {a->flags, a->heads, a->keys, "
+            "a->count, a->values,\n                                     a->values_out};\n"
+            "    scan_remote_run(%zu, in, out, n, args, scratch);\n}\n",
             v, v);
 #else
         printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, void *scratch)\n"
@@ -323,7 +328,7 @@ static void serve(void)
         }
         case REMOTE_TIME: {
             uint64_t digest = 0;
-            if (a[0] >= TABLE_COUNT || !holding(a[2], a[11] * 4)) {
+            if (a[0] >= TABLE_COUNT || !holding(a[2], a[REMOTE_TIME_WORDS] * 4)) {
                 reply_text(1, a[0] >= TABLE_COUNT ? "no such variant" : "out is no allocation");
                 break;
             }
@@ -333,12 +338,15 @@ static void serve(void)
             uint32_t *in = (uint32_t *)(uintptr_t)a[1];
             const int vary =
                 device_stores_are_cheap && a[3] > 0 && a[1] != a[2] && holding(a[1], a[3] * 4);
-            uint64_t state = a[10] ^ 0x6A09E667F3BCC908ull;
+            uint64_t state = a[REMOTE_TIME_KEY] ^ 0x6A09E667F3BCC908ull;
             int poked = 1;
-            for (uint64_t r = 0; r < a[9] && poked; r++) {
-                const int last = r + 1 == a[9];
-                if (last && a[12] < a[11])
-                    poked = device_poke((uint32_t *)(uintptr_t)a[2] + a[12], (uint32_t)a[13], why);
+            const uint64_t runs = a[REMOTE_TIME_RUNS], words = a[REMOTE_TIME_WORDS],
+                           spoiled = a[REMOTE_TIME_SPOILED_AT];
+            for (uint64_t r = 0; r < runs && poked; r++) {
+                const int last = r + 1 == runs;
+                if (last && spoiled < words)
+                    poked = device_poke((uint32_t *)(uintptr_t)a[2] + spoiled,
+                                        (uint32_t)a[REMOTE_TIME_SPOILED_WORD], why);
                 if (!poked) break;
                 if (vary && !last) {
                     state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -351,8 +359,8 @@ static void serve(void)
                 }
             }
             if (!poked || !device_finish(why) ||
-                !device_digest((const uint32_t *)(uintptr_t)a[2], (size_t)a[11], a[10], &digest,
-                               why)) {
+                !device_digest((const uint32_t *)(uintptr_t)a[2], (size_t)words, a[REMOTE_TIME_KEY],
+                               &digest, why)) {
                 reply_text(1, why);
                 break;
             }

@@ -4,6 +4,6 @@
 
 int main(int argc, char **argv)
 {
-    scan_bench_config config = {.sizes = "2^16..2^30:2", .quick_sizes = "2^16..2^24:4"};
+    scan_bench_config config = {.sizes = "2^16..2^28:2", .quick_sizes = "2^16..2^24:4"};
     return app_bench_main(argc, argv, &config);
 }

@@ -10,8 +10,10 @@
  * bins' starts come from one count before the passes (a pass never changes the digits' counts). */
 
 /* 9a. A descriptor per tile and bin: lookback.cuh's tile_descriptor. A count here is a place in
- *     out (9c), which passes 2^32 - 1 when n does: bin_count_op keeps it in the low 62 bits and
- *     the status in the top 2. */
+ *     out (9c): bin_count_op keeps the status in the top 2 bits, the pass that wrote it in the 2
+ *     below (PASS_SHIFT), and the count in the low 60. A descriptor of an earlier pass reads as
+ *     INVALID, so the descriptors are zeroed once for all four passes, not before each. */
+#define PASS_SHIFT 60
 struct bin_count_op {
     typedef unsigned long long word;
     static constexpr int STATUS_SHIFT = 62;
@@ -61,12 +63,19 @@ __global__ void __launch_bounds__(THREADS)
 
 /* 9c. The look-back of bin b, by thread b: stage 09's one-thread walk down the bin's column
  *     (row t of the descriptors is tile t's 256), from tile - 1 back to the first PREFIX, waiting
- *     while a descriptor is INVALID. Tile 0's PREFIX includes its digit's start in out, so the
- *     result is the place of the tile's first key of bin b. 256 threads walk at once, and a
- *     warp's step reads 32 neighbouring descriptors. The poll is a volatile load, as CUB's: a
- *     warp's 32 polls are one coalesced read, where 32 atomics are 32 operations at the L2. */
+ *     while a descriptor is INVALID or from another pass. Tile 0's PREFIX includes its digit's
+ *     start in out, so the result is the place of the tile's first key of bin b. 256 threads walk
+ *     at once, and a warp's step reads 32 neighbouring descriptors. The poll is a volatile load,
+ *     as CUB's: a warp's 32 polls are one coalesced read, where 32 atomics are 32 operations at
+ *     the L2. */
+static __device__ __forceinline__ tile_descriptor bin_descriptor(uint32_t status, int pass,
+                                                                 unsigned long long count)
+{
+    return descriptor_make<bin_count_op>(status, (unsigned long long)pass << PASS_SHIFT | count);
+}
+
 static __device__ __forceinline__ unsigned long long lookback_bin(tile_descriptor *descriptors,
-                                                                  uint32_t tile, int bin)
+                                                                  uint32_t tile, int bin, int pass)
 {
     /* SOLUTION BEGIN: walk back from tile - 1: wait on INVALID, add counts up to a PREFIX */
     unsigned long long exclusive = 0;
@@ -75,96 +84,262 @@ static __device__ __forceinline__ unsigned long long lookback_bin(tile_descripto
         tile_descriptor d;
         do
             d = ((volatile tile_descriptor *)row)[bin];
-        while (descriptor_status<bin_count_op>(d) == STATUS_INVALID);
-        exclusive += descriptor_value<bin_count_op>(d);
+        while (descriptor_status<bin_count_op>(d) == STATUS_INVALID ||
+               (d >> PASS_SHIFT & 3) != (unsigned)pass);
+        exclusive += descriptor_value<bin_count_op>(d) & ((1ull << PASS_SHIFT) - 1);
         if (descriptor_status<bin_count_op>(d) == STATUS_PREFIX) return exclusive;
     }
-    /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)bin; return 0; */
+    /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)bin; (void)pass; return 0; */
 }
 
-/* 9d. The pass: one kernel, a tile a block, in the order of the tickets (claim_tile). Each tile
+/* 9d. CUB's match. The ranking of 7d asks the hardware for the lanes whose digit equals this
+ *     lane's (__match_any_sync, match.any); on the H100 that instruction is slow, and its result
+ *     comes back through the shared-memory pipe. Eight ballots find the same lanes: for each bit,
+ *     the lanes that agree with this lane's bit; the peers agree on all eight. Written in PTX as
+ *     CUB writes it (and, setp, vote, not), ptxas turns the eight tests into one R2P (a register's
+ *     bits into predicates): about 30 instructions a key where `one ? ones : ~ones` in C takes
+ *     about 45 (NOTES.md). */
+static __device__ __forceinline__ unsigned digit_peers(uint32_t digit)
+{
+    unsigned peers = FULL_WARP;
+#pragma unroll
+    for (int b = 0; b < DIGIT_BITS; b++) {
+        unsigned agree; /* the lanes whose bit b equals this lane's */
+        asm("{\n\t.reg .pred p;\n\t"
+            "and.b32 %0, %1, %2;\n\t"
+            "setp.ne.u32 p, %0, 0;\n\t"
+            "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t"
+            "@!p not.b32 %0, %0;\n\t}"
+            : "=r"(agree)
+            : "r"(digit), "r"(1u << b));
+        peers &= agree;
+    }
+    return peers;
+}
+
+/*     The ranking of 7d with these peers. Each key also keeps its rank (ranks), for the values of
+ *     a pair sort (9g); a sort of keys alone never reads them, and they take no register. */
+template <class C>
+static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::KEYS], int shift,
+                                                     uint32_t count, uint32_t (*warp_counts)[BINS],
+                                                     uint32_t *s_keys, uint32_t (&ranks)[C::KEYS])
+{
+    const uint32_t tile_start = exclusive_scan_bins<sum_op>(count);
+    if (threadIdx.x < BINS)
+#pragma unroll
+        for (int w = 0; w < tile_warps<C>; w++)
+            warp_counts[w][threadIdx.x] += tile_start;
+    __syncthreads();
+    /* SOLUTION BEGIN: rank the warp's keys 32 at a time: the peers by ballots, the leader's atomic */
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    const unsigned lanes_up_to_me = (2u << lane) - 1; /* lane 31: 0 - 1, all 32 */
+#pragma unroll
+    for (int u = 0; u < C::KEYS; u++) {
+        const uint32_t digit = digit_of(keys[u], shift);
+        const unsigned peers = digit_peers(digit);
+        const int leader = WARP_THREADS - 1 - __clz((int)peers);
+        const uint32_t up_to_me = __popc(peers & lanes_up_to_me);
+        uint32_t first = 0;
+        if (lane == leader) first = atomicAdd(&warp_counts[warp][digit], up_to_me);
+        first = __shfl_sync(FULL_WARP, first, leader);
+        ranks[u] = first + up_to_me - 1;
+        s_keys[ranks[u]] = keys[u];
+    }
+    /* SOLUTION END, stub: (void)keys; (void)s_keys; for (int u = 0; u < C::KEYS; u++) ranks[u] = 0; */
+    return tile_start;
+}
+
+/* 9e. The scatter of 7e with 32-bit places (bin_offset[b]: where bin b's run goes, less its start
+ *     in the tile, modulo 2^32; a place in out is below 2^32 while n is). The keys only. */
+template <class C>
+static __device__ __forceinline__ void scatter_tile(uint32_t *out, const uint32_t *s_keys,
+                                                    const uint32_t *bin_offset, int shift,
+                                                    uint32_t tile_count)
+{
+#pragma unroll
+    for (int j = 0; j < C::KEYS; j++) {
+        const uint32_t i = j * C::THREADS + threadIdx.x;
+        if (i < tile_count) {
+            const uint32_t key = s_keys[i];
+            out[bin_offset[digit_of(key, shift)] + i] = key;
+        }
+    }
+}
+
+/*     A pair sort's scatter: each key's place is kept (to); after a barrier the values take the
+ *     keys' place in shared memory, each at its key's rank, and after another go where their keys
+ *     went. (CUB does the same: two staged tiles would pass the 48 KB a block may have.) */
+template <class C>
+static __device__ __forceinline__ void scatter_pairs(uint32_t *out, uint32_t *values_out,
+                                                     const uint32_t *values_in, uint32_t *s_keys,
+                                                     const uint32_t *bin_offset, int shift,
+                                                     uint32_t tile, uint32_t tile_count,
+                                                     const uint32_t (&ranks)[C::KEYS])
+{
+    uint32_t to[C::KEYS];
+#pragma unroll
+    for (int j = 0; j < C::KEYS; j++) {
+        const uint32_t i = j * C::THREADS + threadIdx.x;
+        const uint32_t key = s_keys[i];
+        to[j] = bin_offset[digit_of(key, shift)] + i;
+        if (i < tile_count) out[to[j]] = key;
+    }
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    uint32_t values[C::KEYS]; /* warp-striped, as the keys were loaded (7a) */
+#pragma unroll
+    for (int u = 0; u < C::KEYS; u++) {
+        const uint32_t i = (warp * C::KEYS + u) * WARP_THREADS + lane;
+        values[u] = i < tile_count ? __ldcs(values_in + (size_t)tile * tile_keys<C> + i) : 0;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < C::KEYS; u++)
+        s_keys[ranks[u]] = values[u];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < C::KEYS; j++) {
+        const uint32_t i = j * C::THREADS + threadIdx.x;
+        if (i < tile_count) values_out[to[j]] = s_keys[i];
+    }
+}
+
+/* 9f. A tile whose keys all have one digit (CUB's short circuit): they keep their order, so they
+ *     go in one run from that digit's place, straight from the registers, without a ranking.
+ *     Every bin still looks back and publishes its PREFIX, for the tiles after. Only one bin can
+ *     count the whole tile (padding included), and its thread tells the others where it goes. */
+template <class C>
+static __device__ __forceinline__ void copy_tile(const uint32_t (&keys)[C::KEYS], uint32_t *out,
+                                                 uint32_t *values_out, const uint32_t *values_in,
+                                                 uint32_t tile, uint32_t tile_count,
+                                                 uint32_t count, uint32_t place,
+                                                 uint32_t *s_start)
+{
+    if (count == tile_keys<C>) *s_start = place;
+    __syncthreads();
+    const uint32_t start = *s_start;
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+#pragma unroll
+    for (int u = 0; u < C::KEYS; u++) {
+        const uint32_t i = (warp * C::KEYS + u) * WARP_THREADS + lane;
+        if (i < tile_count) {
+            out[start + i] = keys[u];
+            if (C::PAIRS) values_out[start + i] = values_in[(size_t)tile * tile_keys<C> + i];
+        }
+    }
+}
+
+/*     Thread b's bin after the tile's counts are out: the look-back (not tile 0, which kept its
+ *     starts in bin_offset) and the PREFIX. Returns where the tile's first key of bin b goes,
+ *     modulo 2^32. */
+static __device__ __forceinline__ uint32_t place_bin(tile_descriptor *descriptors, uint32_t tile,
+                                                     int bin, int pass, uint32_t count,
+                                                     const uint32_t *bin_offset)
+{
+    /* SOLUTION BEGIN: look back (not tile 0) and publish PREFIX; tile 0 kept its starts */
+    const unsigned long long exclusive = lookback_bin(descriptors, tile, bin, pass);
+    descriptor_store(descriptors + (size_t)tile * BINS, bin,
+                     bin_descriptor(STATUS_PREFIX, pass, exclusive + count));
+    return (uint32_t)exclusive;
+    /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)pass; (void)count; return bin_offset[bin]; */
+}
+
+/* 9g. The pass: one kernel, a tile a block, in the order of the tickets (claim_tile). Each tile
  *     loads and counts its keys (7a to 7c); publishes its 256 counts at once, before it ranks
- *     (tile 0: PREFIX, with its digit's starts; the others: AGGREGATE); ranks (7d); looks back
- *     per bin (9c) and publishes PREFIX; scatters (7e). Thread b publishes and looks back for
- *     bin b. A publish needs no fence: no reader needs anything else this pass writes. */
+ *     (tile 0: PREFIX, with its digits' starts, which it keeps in bin_offset; the others:
+ *     AGGREGATE); copies itself (9f) if one digit holds all its keys; else ranks (9d), looks back
+ *     per bin (9c), publishes PREFIX and scatters (9e), the values too where C::PAIRS. Thread b
+ *     publishes and looks back for bin b. A publish needs no fence: no reader needs anything else
+ *     this pass writes. */
 template <class C>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
-    onesweep_pass(const uint32_t *in, uint32_t *out, size_t n, int pass,
+    onesweep_pass(const uint32_t *in, uint32_t *out, const uint32_t *values_in,
+                  uint32_t *values_out, size_t n, int pass,
                   const unsigned long long *digit_counts, uint32_t *tile_counter,
                   tile_descriptor *descriptors)
 {
     __shared__ uint32_t warp_counts[tile_warps<C>][BINS];
     __shared__ uint32_t s_keys[tile_keys<C>];
-    __shared__ unsigned long long bin_offset[BINS];
-    uint32_t keys[C::KEYS];
+    __shared__ uint32_t bin_offset[BINS];
+    uint32_t keys[C::KEYS], ranks[C::KEYS];
     const int shift = DIGIT_BITS * pass, bin = threadIdx.x;
     const uint32_t tile = claim_tile(tile_counter);
     load_keys<C>(in, n, tile, keys);
     count_warp_digits<C>(keys, shift, warp_counts);
     __syncthreads();
     const uint32_t count = sum_warp_counts<C>(warp_counts);
-    unsigned long long place = 0; /* where the tile's first key of bin b goes */
     /* SOLUTION BEGIN: publish the counts: tile 0 PREFIX (with the starts), others AGGREGATE */
     if (tile == 0) {
-        place = exclusive_scan_bins<bin_count_op>(bin < BINS ? digit_counts[pass * BINS + bin] : 0);
-        if (bin < BINS)
-            descriptor_store(descriptors, bin,
-                             descriptor_make<bin_count_op>(STATUS_PREFIX, place + count));
+        const unsigned long long start =
+            exclusive_scan_bins<bin_count_op>(bin < BINS ? digit_counts[pass * BINS + bin] : 0);
+        if (bin < BINS) {
+            descriptor_store(descriptors, bin, bin_descriptor(STATUS_PREFIX, pass, start + count));
+            bin_offset[bin] = (uint32_t)start;
+        }
     } else if (bin < BINS) {
         descriptor_store(descriptors + (size_t)tile * BINS, bin,
-                         descriptor_make<bin_count_op>(STATUS_AGGREGATE, count));
+                         bin_descriptor(STATUS_AGGREGATE, pass, count));
     }
     /* SOLUTION END */
-    const uint32_t tile_start = rank_keys<C>(keys, shift, count, warp_counts, s_keys);
-    /* SOLUTION BEGIN: look back per bin (not tile 0) and publish PREFIX */
-    if (tile > 0 && bin < BINS) {
-        place = lookback_bin(descriptors, tile, bin);
-        descriptor_store(descriptors + (size_t)tile * BINS, bin,
-                         descriptor_make<bin_count_op>(STATUS_PREFIX, place + count));
+    if (__syncthreads_or(count == tile_keys<C>)) {
+        uint32_t place = 0;
+        if (bin < BINS)
+            place = tile > 0 ? place_bin(descriptors, tile, bin, pass, count, bin_offset) : bin_offset[bin];
+        __syncthreads(); /* (tile 0's bin_offset, just read, holds the start next) */
+        copy_tile<C>(keys, out, values_out, values_in, tile, tile_count_of<C>(n, tile), count, place,
+                     bin_offset);
+        return;
     }
-    /* SOLUTION END */
-    if (bin < BINS) bin_offset[bin] = place - tile_start;
+    const uint32_t tile_start = rank_tile<C>(keys, shift, count, warp_counts, s_keys, ranks);
+    if (tile > 0 && bin < BINS)
+        bin_offset[bin] = place_bin(descriptors, tile, bin, pass, count, bin_offset) - tile_start;
+    else if (bin < BINS)
+        bin_offset[bin] -= tile_start;
     __syncthreads();
-    scatter_keys<C>(out, s_keys, bin_offset, shift, tile_count_of<C>(n, tile));
+    const uint32_t tile_count = tile_count_of<C>(n, tile);
+    if (C::PAIRS)
+        scatter_pairs<C>(out, values_out, values_in, s_keys, bin_offset, shift, tile, tile_count,
+                         ranks);
+    else
+        scatter_tile<C>(out, s_keys, bin_offset, shift, tile_count);
 }
 
-/* 9e. The host side. Scratch: the one count's 4 x 256 totals, the four passes' tile counters, a
- *     descriptor per tile and bin, and the buffer of n keys. Each pass after the first zeroes the
- *     descriptors again (2 KB a tile), as CUB does for its own. */
+/* 9h. The host side. Scratch: the one count's 4 x 256 totals, the four passes' tile counters, a
+ *     descriptor per tile and bin (zeroed once: 9a), and the buffer of n keys (and of n values,
+ *     for pairs). A place in out is 32 bits: the sort takes fewer than 2^32 keys. */
 template <class C> static size_t onesweep_scratch_bytes(size_t n)
 {
     return (PASSES * BINS + 2) * sizeof(unsigned long long) +
            (size_t)sort_tiles<C>(n) * BINS * sizeof(tile_descriptor) +
-           words16(n) * sizeof(uint32_t);
+           (C::PAIRS ? 2 : 1) * words16(n) * sizeof(uint32_t);
 }
 
 /* The passes go back and forth as the digit passes' (8d): in place too, the count and pass 0
- * reading in before pass 1 writes out. */
+ * reading in (and the values) before pass 1 writes out (and values_out). */
 template <class C>
 static void run_onesweep(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
                          void *scratch)
 {
-    (void)args;
     if (n == 0) return;
     const uint32_t tiles = sort_tiles<C>(n);
     unsigned long long *digit_counts = (unsigned long long *)scratch;
     uint32_t *tile_counters = (uint32_t *)(digit_counts + PASSES * BINS);
     tile_descriptor *descriptors = (tile_descriptor *)(digit_counts + PASSES * BINS + 2);
     uint32_t *buffer = (uint32_t *)(descriptors + (size_t)tiles * BINS);
-    const size_t descriptor_bytes = (size_t)tiles * BINS * sizeof(tile_descriptor);
+    uint32_t *value_buffer = buffer + words16(n);
     CUDA_CHECK(cudaMemsetAsync(scratch, 0, (char *)buffer - (char *)scratch, 0));
     const size_t count_blocks = (n + 256 * 16 - 1) / (256 * 16);
     count_digits<256>
         <<<(unsigned)(count_blocks < 1024 ? count_blocks : 1024), 256>>>(in, n, digit_counts);
     LAUNCH_CHECK();
-    const uint32_t *from = in;
+    const uint32_t *from = in, *values_from = C::PAIRS ? args->values : NULL;
     for (int pass = 0; pass < PASSES; pass++) {
         uint32_t *to = pass % 2 ? out : buffer;
-        if (pass > 0) CUDA_CHECK(cudaMemsetAsync(descriptors, 0, descriptor_bytes, 0));
-        onesweep_pass<C><<<tiles, C::THREADS>>>(from, to, n, pass, digit_counts,
-                                                tile_counters + pass, descriptors);
+        uint32_t *values_to = !C::PAIRS ? NULL : pass % 2 ? args->values_out : value_buffer;
+        onesweep_pass<C><<<tiles, C::THREADS>>>(from, to, values_from, values_to, n, pass,
+                                                digit_counts, tile_counters + pass, descriptors);
         LAUNCH_CHECK();
         from = to;
+        values_from = values_to;
     }
 }
 

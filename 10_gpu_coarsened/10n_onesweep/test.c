@@ -72,7 +72,7 @@ START_TEST(key_patterns)
     uint32_t *input = scan_test_words(n);
     for (int pattern = 0; pattern < PATTERN_COUNT; pattern++) {
         fill_pattern(input, n, pattern, scan_test_seed() ^ (0x50A7ull + (uint64_t)pattern));
-        app_check_families(1u << APP_SORT, input, NULL, n);
+        app_check_families(1u << APP_SORT | 1u << APP_SORT_PAIRS, input, NULL, n);
     }
     free(input);
 }

@@ -130,7 +130,7 @@ static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::K
         for (int w = 0; w < tile_warps<C>; w++)
             warp_counts[w][threadIdx.x] += tile_start;
     __syncthreads();
-    /* SOLUTION BEGIN: rank the warp's keys 32 at a time: the peers by ballots, the leader's atomic */
+    /* SOLUTION BEGIN: rank the keys 32 at a time: the peers by ballots, the leader's atomic */
     const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
     const unsigned lanes_up_to_me = (2u << lane) - 1; /* lane 31: 0 - 1, all 32 */
 #pragma unroll
@@ -145,7 +145,7 @@ static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::K
         ranks[u] = first + up_to_me - 1;
         s_keys[ranks[u]] = keys[u];
     }
-    /* SOLUTION END, stub: (void)keys; (void)s_keys; for (int u = 0; u < C::KEYS; u++) ranks[u] = 0; */
+    /* SOLUTION END, stub: (void)keys; (void)s_keys; for (uint32_t &r : ranks) r = 0; */
     return tile_start;
 }
 
@@ -228,19 +228,17 @@ static __device__ __forceinline__ void copy_tile(const uint32_t (&keys)[C::KEYS]
     }
 }
 
-/*     Thread b's bin after the tile's counts are out: the look-back (not tile 0, which kept its
- *     starts in bin_offset) and the PREFIX. Returns where the tile's first key of bin b goes,
- *     modulo 2^32. */
+/*     Thread b's bin of a tile after the first (tile 0 keeps its starts in bin_offset): the
+ *     look-back and the PREFIX. Returns where the tile's first key of bin b goes, modulo 2^32. */
 static __device__ __forceinline__ uint32_t place_bin(tile_descriptor *descriptors, uint32_t tile,
-                                                     int bin, int pass, uint32_t count,
-                                                     const uint32_t *bin_offset)
+                                                     int bin, int pass, uint32_t count)
 {
-    /* SOLUTION BEGIN: look back (not tile 0) and publish PREFIX; tile 0 kept its starts */
+    /* SOLUTION BEGIN: look back and publish PREFIX */
     const unsigned long long exclusive = lookback_bin(descriptors, tile, bin, pass);
     descriptor_store(descriptors + (size_t)tile * BINS, bin,
                      bin_descriptor(STATUS_PREFIX, pass, exclusive + count));
     return (uint32_t)exclusive;
-    /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)pass; (void)count; return bin_offset[bin]; */
+    /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)bin; (void)pass; return count; */
 }
 
 /* 9g. The pass: one kernel, a tile a block, in the order of the tickets (claim_tile). Each tile
@@ -283,15 +281,16 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
     if (__syncthreads_or(count == tile_keys<C>)) {
         uint32_t place = 0;
         if (bin < BINS)
-            place = tile > 0 ? place_bin(descriptors, tile, bin, pass, count, bin_offset) : bin_offset[bin];
+            place =
+                tile > 0 ? place_bin(descriptors, tile, bin, pass, count) : bin_offset[bin];
         __syncthreads(); /* (tile 0's bin_offset, just read, holds the start next) */
-        copy_tile<C>(keys, out, values_out, values_in, tile, tile_count_of<C>(n, tile), count, place,
-                     bin_offset);
+        copy_tile<C>(keys, out, values_out, values_in, tile, tile_count_of<C>(n, tile), count,
+                     place, bin_offset);
         return;
     }
     const uint32_t tile_start = rank_tile<C>(keys, shift, count, warp_counts, s_keys, ranks);
     if (tile > 0 && bin < BINS)
-        bin_offset[bin] = place_bin(descriptors, tile, bin, pass, count, bin_offset) - tile_start;
+        bin_offset[bin] = place_bin(descriptors, tile, bin, pass, count) - tile_start;
     else if (bin < BINS)
         bin_offset[bin] -= tile_start;
     __syncthreads();

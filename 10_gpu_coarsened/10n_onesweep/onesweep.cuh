@@ -93,12 +93,12 @@ static __device__ __forceinline__ unsigned long long lookback_bin(tile_descripto
 }
 
 /* 9d. CUB's match. The ranking of 7d asks the hardware for the lanes whose digit equals this
- *     lane's (__match_any_sync, match.any); on the H100 that instruction is slow, and its result
- *     comes back through the shared-memory pipe. Eight ballots find the same lanes: for each bit,
- *     the lanes that agree with this lane's bit; the peers agree on all eight. Written in PTX as
- *     CUB writes it (and, setp, vote, not), ptxas turns the eight tests into one R2P (a register's
- *     bits into predicates): about 30 instructions a key where `one ? ones : ~ones` in C takes
- *     about 45 (NOTES.md). */
+ *     lane's (__match_any_sync, match.any); on the H100 that instruction is slow, and warps wait
+ *     on it as on shared memory (short scoreboard). Eight ballots find the same lanes: for each
+ *     bit, the lanes that agree with this lane's bit; the peers agree on all eight. Written in
+ *     PTX as CUB writes it (and, setp, vote, not), ptxas turns the eight tests into one R2P (a
+ *     register's bits into predicates), where `one ? ones : ~ones` in C costs about 25 more
+ *     instructions a key (NOTES.md). */
 static __device__ __forceinline__ unsigned digit_peers(uint32_t digit)
 {
     unsigned peers = FULL_WARP;

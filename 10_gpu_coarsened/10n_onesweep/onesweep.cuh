@@ -130,7 +130,6 @@ static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::K
         for (int w = 0; w < tile_warps<C>; w++)
             warp_counts[w][threadIdx.x] += tile_start;
     __syncthreads();
-    /* SOLUTION BEGIN: rank the keys 32 at a time: the peers by ballots, the leader's atomic */
     const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
     const unsigned lanes_up_to_me = (2u << lane) - 1; /* lane 31: 0 - 1, all 32 */
 #pragma unroll
@@ -145,7 +144,6 @@ static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::K
         ranks[u] = first + up_to_me - 1;
         s_keys[ranks[u]] = keys[u];
     }
-    /* SOLUTION END, stub: (void)keys; (void)s_keys; for (uint32_t &r : ranks) r = 0; */
     return tile_start;
 }
 

@@ -246,8 +246,19 @@ static __device__ __forceinline__ uint32_t place_bin(tile_descriptor *descriptor
  *     per bin (9c), publishes PREFIX and scatters (9e), the values too where C::PAIRS. Thread b
  *     publishes and looks back for bin b. A publish needs no fence: no reader needs anything else
  *     this pass writes. */
+/*     (Turing, sm_75, holds 1024 threads a multiprocessor, two blocks of 384; the GPUs since, at
+ *     least 1536: C::MIN_BLOCKS.) */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define SM_THREADS 1024
+#else
+#define SM_THREADS 1536
+#endif
 template <class C>
-__global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS)
+constexpr int pass_blocks =
+    C::MIN_BLOCKS * C::THREADS <= SM_THREADS ? C::MIN_BLOCKS : SM_THREADS / C::THREADS;
+
+template <class C>
+__global__ void __launch_bounds__(C::THREADS, pass_blocks<C>)
     onesweep_pass(const uint32_t *in, uint32_t *out, const uint32_t *values_in,
                   uint32_t *values_out, size_t n, int pass,
                   const unsigned long long *digit_counts, uint32_t *tile_counter,

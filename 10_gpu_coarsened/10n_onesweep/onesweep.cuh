@@ -62,12 +62,10 @@ __global__ void __launch_bounds__(THREADS)
 }
 
 /* 9c. The look-back of bin b, by thread b: stage 09's one-thread walk down the bin's column
- *     (row t of the descriptors is tile t's 256), from tile - 1 back to the first PREFIX, waiting
- *     while a descriptor is INVALID or from another pass. Tile 0's PREFIX includes its digit's
- *     start in out, so the result is the place of the tile's first key of bin b. 256 threads walk
- *     at once, and a warp's step reads 32 neighbouring descriptors. The poll is a volatile load,
- *     as CUB's: a warp's 32 polls are one coalesced read, where 32 atomics are 32 operations at
- *     the L2. */
+ *     (row t of the descriptors is tile t's 256), back to the first PREFIX, waiting while a
+ *     descriptor is INVALID or from another pass. Tile 0's PREFIX includes its digit's start, so
+ *     the result is the place of the tile's first key of bin b. The poll is a volatile load, as
+ *     CUB's: a warp's 32 polls are one coalesced read. */
 static __device__ __forceinline__ tile_descriptor bin_descriptor(uint32_t status, int pass,
                                                                  unsigned long long count)
 {
@@ -92,12 +90,9 @@ static __device__ __forceinline__ unsigned long long lookback_bin(tile_descripto
     /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)bin; (void)pass; return 0; */
 }
 
-/* 9d. CUB's match. The ranking of 7d asks the hardware for the lanes whose digit equals this
- *     lane's (__match_any_sync, match.any); on the H100 that instruction is slow, and warps wait
- *     on it as on shared memory (short scoreboard). Eight ballots find the same lanes: for each
- *     bit, the lanes that agree with this lane's bit; the peers agree on all eight. Written in
- *     PTX as CUB writes it (and, setp, vote, not), ptxas turns the eight tests into one R2P (a
- *     register's bits into predicates), where `one ? ones : ~ones` in C costs about 25 more
+/* 9d. CUB's match. 7d's __match_any_sync is slow on the H100. Eight ballots find the same peers:
+ *     for each bit, the lanes that agree with this lane's; the peers agree on all eight. In PTX
+ *     as CUB writes it, ptxas folds the eight bit tests into one R2P; in C it costs about 25 more
  *     instructions a key (NOTES.md). */
 static __device__ __forceinline__ unsigned digit_peers(uint32_t digit)
 {
@@ -117,8 +112,7 @@ static __device__ __forceinline__ unsigned digit_peers(uint32_t digit)
     return peers;
 }
 
-/*     The ranking of 7d with these peers. Each key also keeps its rank (ranks), for the values of
- *     a pair sort (9g); a sort of keys alone never reads them, and they take no register. */
+/*     7d's ranking with these peers, each key's rank also kept for a pair sort's values (9e). */
 template <class C>
 static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::KEYS], int shift,
                                                      uint32_t count, uint32_t (*warp_counts)[BINS],
@@ -147,8 +141,7 @@ static __device__ __forceinline__ uint32_t rank_tile(const uint32_t (&keys)[C::K
     return tile_start;
 }
 
-/* 9e. The scatter of 7e with 32-bit places (bin_offset[b]: where bin b's run goes, less its start
- *     in the tile, modulo 2^32; a place in out is below 2^32 while n is). The keys only. */
+/* 9e. 7e's scatter with 32-bit places (modulo 2^32: n is below 2^32). */
 template <class C>
 static __device__ __forceinline__ void scatter_tile(uint32_t *out, const uint32_t *s_keys,
                                                     const uint32_t *bin_offset, int shift,
@@ -164,9 +157,8 @@ static __device__ __forceinline__ void scatter_tile(uint32_t *out, const uint32_
     }
 }
 
-/*     A pair sort's scatter: each key's place is kept (to); after a barrier the values take the
- *     keys' place in shared memory, each at its key's rank, and after another go where their keys
- *     went. (CUB does the same: two staged tiles would pass the 48 KB a block may have.) */
+/*     A pair sort's: the values take the keys' place in shared memory at their ranks, then go
+ *     where their keys went (to), as CUB's: two staged tiles would pass 48 KB. */
 template <class C>
 static __device__ __forceinline__ void scatter_pairs(uint32_t *out, uint32_t *values_out,
                                                      const uint32_t *values_in, uint32_t *s_keys,
@@ -201,10 +193,9 @@ static __device__ __forceinline__ void scatter_pairs(uint32_t *out, uint32_t *va
     }
 }
 
-/* 9f. A tile whose keys all have one digit (CUB's short circuit): they keep their order, so they
- *     go in one run from that digit's place, straight from the registers, without a ranking.
- *     Every bin still looks back and publishes its PREFIX, for the tiles after. Only one bin can
- *     count the whole tile (padding included), and its thread tells the others where it goes. */
+/* 9f. CUB's short circuit: a tile whose keys all have one digit goes out in order, in one run,
+ *     without a ranking. Only one bin can count the whole tile (padding included): its thread
+ *     tells the others where. */
 template <class C>
 static __device__ __forceinline__ void copy_tile(const uint32_t (&keys)[C::KEYS], uint32_t *out,
                                                  uint32_t *values_out, const uint32_t *values_in,
@@ -239,15 +230,11 @@ static __device__ __forceinline__ uint32_t place_bin(tile_descriptor *descriptor
     /* SOLUTION END, stub: (void)descriptors; (void)tile; (void)bin; (void)pass; return count; */
 }
 
-/* 9g. The pass: one kernel, a tile a block, in the order of the tickets (claim_tile). Each tile
- *     loads and counts its keys (7a to 7c); publishes its 256 counts at once, before it ranks
- *     (tile 0: PREFIX, with its digits' starts, which it keeps in bin_offset; the others:
- *     AGGREGATE); copies itself (9f) if one digit holds all its keys; else ranks (9d), looks back
- *     per bin (9c), publishes PREFIX and scatters (9e), the values too where C::PAIRS. Thread b
- *     publishes and looks back for bin b. A publish needs no fence: no reader needs anything else
- *     this pass writes. */
-/*     (Turing, sm_75, holds 1024 threads a multiprocessor, two blocks of 384; the GPUs since, at
- *     least 1536: C::MIN_BLOCKS.) */
+/* 9g. The pass: a tile a block, in ticket order (claim_tile). Each tile counts its keys (7a to
+ *     7c) and publishes its 256 counts before it ranks (tile 0: PREFIX, with the starts, which it
+ *     keeps in bin_offset; the others: AGGREGATE); then copies (9f), or ranks (9d), looks back per
+ *     bin (9c), publishes PREFIX and scatters (9e). Thread b works for bin b. A publish needs no
+ *     fence: no reader needs anything else this pass writes. (Turing holds two blocks of 384.) */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #define SM_THREADS 1024
 #else

@@ -324,26 +324,24 @@ struct quiet_lookback : warp_rows {
 };
 
 /* The tile that sections 7 and 8 rank by digit: THREADS a block, KEYS a thread (in registers,
- * warp-striped: 7a), MIN_BLOCKS a multiprocessor. CUB's one-sweep pass on sm_90 takes 384 threads
- * of 19 or 20 32-bit keys, and so do the digit passes (20: 7680 keys a tile): a tile's fixed costs
- * (256 counts to count, scan and publish) spread over 30 keys a bin; the 256 bins find a thread
- * each; and two blocks fit an SM (at most 85 registers a thread, 45 KB of shared memory each), so
- * one ranks while the other waits. Past 22 keys, the staged tile (7e) passes the 48 KB of static
- * shared memory a block may have. */
+ * warp-striped: 7a), MIN_BLOCKS a multiprocessor. CUB's one-sweep pass on sm_90 takes 384
+ * threads of 19 or 20 32-bit keys, and so does this one (20: 7680 keys a tile): a tile's fixed
+ * costs (256 counts to count, scan and publish) spread over 30 keys a bin; the 256 bins find a
+ * thread each; and two blocks fit an SM (at most 85 registers a thread, 45 KB of shared memory
+ * each). Past 22 keys, the staged tile (7e) passes the 48 KB of static shared memory a block may
+ * have. */
 struct digit_tile {
     static constexpr int THREADS = 384, KEYS = 20, MIN_BLOCKS = 2;
     typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (8b) */
 };
 
-/* The one sweep's tile (9), as CUB's for 32-bit keys: three blocks of 384 threads a
- * multiprocessor, so at most 56 registers a thread. At 19 keys nvcc 13.0 spills 32 bytes a thread
- * there; at 18 (6912 keys a tile) it needs none, and the sort is 3% faster (NOTES.md). */
+/* The one sweep's tile (9): three blocks of 384 threads a multiprocessor, as CUB's, so at most
+ * 56 registers a thread; 18 keys (6912 a tile), where 19 spill more and measured slower (NOTES). */
 struct onesweep_tile : digit_tile {
     static constexpr int KEYS = 18, MIN_BLOCKS = 3;
     static constexpr bool PAIRS = false;
 };
-/* A pair sort holds each key's rank and value too: two blocks a multiprocessor and 20 keys, the
- * fastest of 15 to 23 keys measured. */
+/* A pair sort holds each key's rank and value too: two blocks and 20 keys, the fastest measured. */
 struct onesweep_pairs : digit_tile {
     static constexpr bool PAIRS = true;
 };

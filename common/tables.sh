@@ -2,12 +2,13 @@
 # Writes the results tables of the READMEs from the committed CSVs, between markers, so that no
 # number in a README is typed by hand:
 #
-#   common/tables.sh write    rewrite the tables in every unit's README and the top-level README
+#   common/tables.sh write    rewrite the tables in every unit's README, the top-level README and
+#                             common/RESULTS.md
 #   common/tables.sh check    fail (and show the difference) where a README disagrees with its CSVs
 #
 # Markers: in a unit's README   <!-- results table --> ... <!-- end results table -->
-#          in README.md         <!-- stage list --> ... and <!-- course tables --> ... (each with
-#                               its <!-- end ... --> line)
+#          in README.md         <!-- stage list --> ... <!-- end stage list -->
+#          in common/RESULTS.md <!-- course tables --> ... <!-- end course tables -->
 set -eu
 export LC_ALL=C
 mode=${1:-check}
@@ -123,7 +124,7 @@ stage_list() {
     done
 }
 
-# The course's tables in README.md: per machine, one line per unit it measured (the scans; the
+# The course's tables in common/RESULTS.md (links relative to common/): per machine, one line per unit it measured (the scans; the
 # applications compute other things and have their own), the unit's headline at one size, against
 # its parent, the first unit of its kind, the roofline and, on a GPU, cub, all on that machine.
 # Each unit's CSV is a run of its own: the roofline and cub are from the unit's CSV, and so is the
@@ -174,7 +175,7 @@ course_tables() {
                     if (NR == 1) first = v
                     name = unit; sub(/.*\//, "", name)
                     x = ratio(v, p)
-                    row = "| [" name "](" unit "/README.md) | `" h "` | " rate(v) " | " x (x == "-" ? "" : other) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"
+                    row = "| [" name "](../" unit "/README.md) | `" h "` | " rate(v) " | " x (x == "-" ? "" : other) " | " ratio(v, first) " | " ratio(v, rate_of(csv, roof)) " |"
                     if (kind == "gpu") row = row " " ratio(v, rate_of(csv, "cub")) " |"
                     rows[NR] = row
                     if (NR == 1) first_name = name
@@ -196,10 +197,10 @@ if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then
     stage_list >"$work/stages"
     check_or_write README.md "$work/stages" '<!-- stage list -->' '<!-- end stage list -->'
 fi
-if grep -qx '<!-- course tables -->' README.md 2>/dev/null; then
+if grep -qx '<!-- course tables -->' common/RESULTS.md 2>/dev/null; then
     course_tables >"$work/course"
     [ -s "$work/course" ] || echo "No measurement committed yet." >"$work/course"
-    check_or_write README.md "$work/course" '<!-- course tables -->' '<!-- end course tables -->'
+    check_or_write common/RESULTS.md "$work/course" '<!-- course tables -->' '<!-- end course tables -->'
 fi
 if [ "${failed:-0}" = 1 ]; then exit 1; fi
 [ "$mode" = write ] || echo "tables: every README table agrees with its CSV"

@@ -335,15 +335,10 @@ struct digit_tile {
     typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (8b) */
 };
 
-/* The one sweep's tile (9): three blocks of 384 threads a multiprocessor, as CUB's, so at most
- * 56 registers a thread; 18 keys (6912 a tile), where 19 spill more and measured slower (NOTES). */
+/* The one sweep's tile (9): digit_tile at three blocks a multiprocessor, as CUB's, so at most 56
+ * registers a thread; they hold 20 keys without a spill (9d). */
 struct onesweep_tile : digit_tile {
-    static constexpr int KEYS = 18, MIN_BLOCKS = 3;
-    static constexpr bool PAIRS = false;
-};
-/* A pair sort holds each key's rank and value too: two blocks and 20 keys, the fastest measured. */
-struct onesweep_pairs : digit_tile {
-    static constexpr bool PAIRS = true;
+    static constexpr int MIN_BLOCKS = 3;
 };
 
 /* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
@@ -355,8 +350,6 @@ struct onesweep_pairs : digit_tile {
 const app_variant app_variants[] = {
     DIGIT_VARIANT("sort+digit-passes", APP_SORT, digit_tile, digit_passes_scratch_bytes<digit_tile>,
                   run_digit_passes<digit_tile>, 0),
-    DIGIT_VARIANT("sort-pairs+onesweep", APP_SORT_PAIRS, onesweep_pairs,
-                  onesweep_scratch_bytes<onesweep_pairs>, run_onesweep<onesweep_pairs>, 0),
     DIGIT_VARIANT("sort+onesweep", APP_SORT, onesweep_tile, onesweep_scratch_bytes<onesweep_tile>,
                   run_onesweep<onesweep_tile>, SCAN_GRADED),
 };

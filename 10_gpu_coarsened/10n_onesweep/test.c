@@ -1,6 +1,6 @@
 /* Step 10n's tests: the shared cases, each checked against the host's sort
  * (common/apps_tests.c: the output equal bit for bit to the sorted input, so both in order and a
- * permutation of it), and the sorts' own edges, each on every sort variant. */
+ * permutation of it), and the sorts' own edges, on both sorts. */
 #include <stdlib.h>
 
 #include "apps_tests.h"
@@ -72,7 +72,7 @@ START_TEST(key_patterns)
     uint32_t *input = scan_test_words(n);
     for (int pattern = 0; pattern < PATTERN_COUNT; pattern++) {
         fill_pattern(input, n, pattern, scan_test_seed() ^ (0x50A7ull + (uint64_t)pattern));
-        app_check_families(1u << APP_SORT | 1u << APP_SORT_PAIRS, input, NULL, n);
+        app_check_families(1u << APP_SORT, input, NULL, n);
     }
     free(input);
 }

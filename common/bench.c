@@ -56,6 +56,8 @@ typedef struct row {
     const uint32_t *in; /* the device's copy of its input */
     void *scratch;
     int owns_scratch;
+    /* its checked values_out, where it moves values (config->checked_values), else NULL */
+    uint32_t *verified_values;
     uint32_t *verified; /* its checked output, where the platform checks timed output */
     size_t words;       /* the words of out that hold the result (n, or a compaction's count) */
     int timing;         /* takes samples in turn with the other rows */
@@ -376,7 +378,8 @@ static const char *row_role(const row *r)
 /* Bytes a point of size n needs: on the device, the config's arrays (in and out), the other
  * inputs in use and the scratch of every selected row (the rows are timed in turn, so all of it
  * is allocated at once); on the host, the config's arrays (the input, the expected output and a
- * copy of the actual output). */
+ * copy of the actual output), and where timed output is checked, every row's checked output
+ * (and its values, where the rows may move values: as if every row did). */
 static void memory_needed(const scan_bench_config *config, const row *rows, size_t row_count,
                           size_t n, size_t *device, size_t *host)
 {
@@ -394,7 +397,8 @@ static void memory_needed(const scan_bench_config *config, const row *rows, size
         arrays++;
     *device = arrays * n * sizeof(uint32_t) + scratch;
     *host = (config->host_arrays ? config->host_arrays : 3) * n * sizeof(uint32_t);
-    if (scan_platform_here.checks_timed_output) *host += checked * n * sizeof(uint32_t);
+    if (scan_platform_here.checks_timed_output)
+        *host += (config->checked_values ? 2 : 1) * checked * n * sizeof(uint32_t);
 }
 
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
@@ -551,10 +555,20 @@ static int check_and_start(row *rw, const row *same_as, const scan_bench_config 
                 return 0;
             }
             memcpy(rw->verified, actual, rw->words * sizeof *actual);
+            const uint32_t *values = config->checked_values ? config->checked_values(rw->r) : NULL;
+            if (values) {
+                rw->verified_values = scan_host_words(rw->words);
+                if (!rw->verified_values) {
+                    fprintf(stderr, "cannot allocate the checked values of '%s' at n=%zu\n",
+                            rw->r->name, n);
+                    return 0;
+                }
+                memcpy(rw->verified_values, values, rw->words * sizeof *values);
+            }
         }
     }
-    double once =
-        scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, 1, rw->verified, rw->words);
+    double once = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, 1, rw->verified,
+                                               rw->verified_values, rw->words);
     rw->once_ms = once;
     const double sample_ms =
         scan_platform_here.sample_ms > 0 ? scan_platform_here.sample_ms : SAMPLE_MS;
@@ -592,7 +606,7 @@ static void take_samples(row *rows, size_t row_count, const options *opt, uint32
                 continue;
             }
             double ms = scan_platform_here.time_runs(rw->r, rw->in, out, n, rw->scratch, rw->batch,
-                                                     rw->verified, rw->words);
+                                                     rw->verified, rw->verified_values, rw->words);
             rw->samples[rw->count++] = ms / (double)rw->batch;
             rw->reps += rw->batch;
             rw->spent_ms += ms;
@@ -611,7 +625,8 @@ static void record(row *rows, size_t row_count, const scan_bench_config *config,
         if (rw->scratch && rw->owns_scratch) scan_platform_here.release(rw->scratch);
         rw->scratch = NULL;
         free(rw->verified);
-        rw->verified = NULL;
+        free(rw->verified_values);
+        rw->verified = rw->verified_values = NULL;
         if (rw->count == 0) continue; /* skipped: an earlier size outlasted the cap */
         qsort(rw->samples, rw->count, sizeof rw->samples[0], cmp_double);
         size_t c = rw->count;

@@ -35,6 +35,9 @@ typedef struct scan_bench_config {
      *              the rows' other arguments
      *   check      whether a row's output (downloaded into actual) is right; 0 and a message if
      *              not (default: equal to the reference scan); input is the row's (row->input)
+     *   checked_values  for a row that also writes values_out (sort-pairs), after check passed:
+     *              the words values_out must hold, as many as out's; else NULL. The grader's
+     *              platform proves them after every timed batch, as it proves out
      *   bytes_per_element  the bytes a row must move per element, which its GB/s counts and the
      *              CSV's bytes_per_element column records (default: 8, no such column)
      *   references more reference rows, measured after the platform's (copy, cub) */
@@ -42,6 +45,7 @@ typedef struct scan_bench_config {
     void (*prepare)(const uint32_t *input, size_t n, uint64_t seed);
     int (*check)(const scan_row *row, const uint32_t *input, const uint32_t *actual, size_t n,
                  size_t *words, char *msg, size_t msg_size);
+    const uint32_t *(*checked_values)(const scan_row *row);
     double (*bytes_per_element)(const scan_row *row, size_t n);
     const scan_row *references;
     size_t reference_count;

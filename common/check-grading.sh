@@ -24,6 +24,10 @@
 #   2-21-to-2-24  the solution, writing nothing for 2^21 < n < 2^24
 #   skip          the solution, skipping a run that repeats the last one (same arrays, and three
 #                 words of out as it left them): all of correctness, none of speed (CPU units)
+#   skip-values   the solution, then, in a run that repeats the last one (same arrays, and three
+#                 words of values_out as it left them), values_out overwritten, as a run that
+#                 skipped moving the values would leave it: all of correctness, none of speed
+#                 (units whose graded variant sorts key-value pairs)
 #   missing       the blank kernel saying that every variant needs avx512vbmi2
 #   uploads       the blank kernel beside a test.c, bench.c and Makefile that report a full score
 # Each goes through the Gradescope path (common/classroom/gradescope/run_autograder, the files
@@ -128,6 +132,12 @@ else
     to_host='memcpy(host, in, 4 * 4);'
     from_host='memcpy(out, found, n * 4);'
 fi
+# Three words of values_out (n > 2), which the skip-values forgery compares with what it left.
+if [ "$kind" = gpu ]; then
+    peek_values='cudaMemcpy(&w[0], p, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&w[1], p + n / 2, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&w[2], p + n - 1, 4, cudaMemcpyDeviceToHost);'
+else
+    peek_values='w[0] = p[0]; w[1] = p[n / 2]; w[2] = p[n - 1];'
+fi
 memory_search="
 #include <stdio.h>
 /* Any array in this process's memory that starts as the inclusive sum of in would start. */
@@ -155,7 +165,7 @@ forge() { # name: writes $work/forged/NAME/ (the files to upload)
     local d=$work/forged/$1 f=$work/forged/$1/${kernel##*/} base=$work/handout k
     mkdir -p "$d"
     # the unit's other kernel files (its headers): the solution's beside a forged solution
-    case $1 in above-2-26 | 2-21-to-2-24 | early | skip) base=$top ;; esac
+    case $1 in above-2-26 | 2-21-to-2-24 | early | skip | skip-values) base=$top ;; esac
     for k in $(unit_kernel_files "$stage"); do [ "$k" = "$kernel" ] || cp "$base/$k" "$d/"; done
     case $1 in
     poison) wrap "$blank" "" "$flip_call" "" "$flip" >"$f" ;;
@@ -201,6 +211,12 @@ __attribute__((constructor)) static void become_reference(void)
         "if (n > 2) { skip_in = in; skip_out = out; skip_n = n; skip_w[0] = out[0]; skip_w[1] = out[n / 2]; skip_w[2] = out[n - 1]; }" "" \
         "static const uint32_t *skip_in; static uint32_t *skip_out; static size_t skip_n; static uint32_t skip_w[3];" >"$f" ;;
     2-21-to-2-24) wrap "$solution" "if (n > ((size_t)1 << 21) && n < ((size_t)1 << 24)) return;" "" >"$f" ;;
+    skip-values) wrap "$solution" \
+        "uint32_t w[3] = {0}; if (n > 2) peek(w, args->values_out, n); const int repeat = n > 2 && in == skip_in && out == skip_out && args->values_out == skip_values_out && n == skip_n && !memcmp(w, skip_w, sizeof w);" \
+        "if (repeat) { ${flip_call//out/args->values_out} } if (n > 2) { skip_in = in; skip_out = out; skip_values_out = args->values_out; skip_n = n; peek(skip_w, args->values_out, n); }" "" \
+        "$flip
+static void peek(uint32_t w[3], const uint32_t *p, size_t n) { $peek_values }
+static const uint32_t *skip_in; static uint32_t *skip_out, *skip_values_out; static size_t skip_n; static uint32_t skip_w[3];" >"$f" ;;
     missing) wrap "$blank" "" "" "#define stage_variant_missing forgery_inner_missing" \
         "#undef stage_variant_missing
 FORGED const char *stage_variant_missing(size_t i) { (void)i; return \"avx512vbmi2\"; }" >"$f" ;;
@@ -247,6 +263,11 @@ EOF
     echo '    ".text\n");'
 }
 graded_index() { awk -F'|' '$5 % 2 == 1 { print NR - 1; exit }' <<<"$table"; }
+# The graded variant's family, a number (an application's; nothing for a scan), and sort-pairs'
+# number, counted in common/apps.h's enum.
+graded_family() { awk -F'|' '$5 % 2 == 1 { gsub(/[^0-9]/, "", $2); print $2; exit }' <<<"$table"; }
+sort_pairs=$(awk '/^typedef enum app_family/ { on = 1; next } on && /^}/ { exit }
+    on && /^ *APP_[A-Z_]*,/ { if ($1 == "APP_SORT_PAIRS,") print k; k++ }' common/apps.h)
 
 # ---- grading them --------------------------------------------------------------------------------
 gradescope() { # name dir: its files uploaded alone; the score of results.json
@@ -283,6 +304,7 @@ awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel
 echo "check-grading: $stage, the blank handout: $blank_score through Gradescope, $blank_steps of 10 Classroom steps"
 forgeries="poison harness memory exit daemon exec include symlink function above-2-26 2-21-to-2-24 missing uploads"
 [ "$kind" = gpu ] || forgeries="$forgeries early lto skip"
+[ "$apps" = 0 ] || [ "$(graded_family)" != "$sort_pairs" ] || forgeries="$forgeries skip-values"
 forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
 for forgery in $forgeries; do
     forge "$forgery"
@@ -292,10 +314,12 @@ for forgery in $forgeries; do
         "$(grep -m 1 -h '^refused\|^grade: .* does not build\|^correctness  ' "$work/$forgery.gradescope.log" |
             sed "s/  */ /g; s|$work/autograder|/autograder|g")"
     [ -n "$score" ] || { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload's results.json has no score"; }
-    if [ "$forgery" = skip ]; then # a correct kernel: all of correctness, none of speed
-        grep -q '^speed: the timed runs failed: .*skipped its work' "$work/skip.gradescope.log" &&
+    if [ "$forgery" = skip ] || [ "$forgery" = skip-values ]; then # correct: all of correctness, none of speed
+        caught='^speed: the timed runs failed: .*skipped its work'
+        [ "$forgery" = skip ] || caught='^speed: the timed runs failed: .*values_out .*skipped its work'
+        grep -q "$caught" "$work/$forgery.gradescope.log" &&
             awk -v s="$score" 'BEGIN { exit !(s + 0 == 70) }' ||
-            { cat "$work/skip.gradescope.log"; fail "the skip upload scored $score, not 70 without speed"; }
+            { cat "$work/$forgery.gradescope.log"; fail "the $forgery upload scored $score, not 70 without speed"; }
         continue
     fi
     awk -v s="$score" -v b="$blank_score" 'BEGIN { exit !(s + 0 <= b + 0) }' ||
@@ -324,4 +348,4 @@ solved_steps=$(classroom solution "$work/forged/solution")
 echo "check-grading: $stage, the solution: $solved_score through Gradescope, $solved_steps of 10 Classroom steps"
 awk -v s="$solved_score" 'BEGIN { exit !(s + 0 >= 99) }' || { cat "$work/solution.gradescope.log"; fail "the solution scored $solved_score"; }
 [ "$solved_steps" = 10 ] || { cat "$work/solution.classroom.log"; fail "the solution passed $solved_steps of 10 Classroom steps"; }
-echo "check-grading: every forgery scored no more than the blank handout ($blank_score)$(ran skip && echo ", skip its correctness alone (70)"), the solution $solved_score"
+echo "check-grading: every forgery scored no more than the blank handout ($blank_score)$(ran skip && echo ", skip its correctness alone (70)")$(ran skip-values && echo ", skip-values its correctness alone (70)"), the solution $solved_score"

@@ -105,10 +105,13 @@ typedef struct scan_platform {
     void (*finish)(void);
     /* Milliseconds for `runs` back-to-back runs of a row (GPU: CUDA events around the launches).
      * expect: what out[0..words) holds after a run of this row that was checked (NULL where
-     * none was); a platform that times from outside the process that runs the kernel (the
-     * grader's, common/platform_remote.c) makes every batch prove it by its output. */
+     * none was); expect_values: what the values_out of its args (app_args, common/apps.h)
+     * holds likewise, words of them (NULL where the row moves no values); a platform that times
+     * from outside the process that runs the kernel (the grader's, common/platform_remote.c)
+     * makes every batch prove them by its output. */
     double (*time_runs)(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
-                        void *scratch, long runs, const uint32_t *expect, size_t words);
+                        void *scratch, long runs, const uint32_t *expect,
+                        const uint32_t *expect_values, size_t words);
     /* Nonzero where time_runs needs expect (the grader's platform). */
     int checks_timed_output;
     /* How long a timed batch of runs should last, in ms (0: the driver's default, 2 ms). */

@@ -14,8 +14,8 @@
  * out with fresh words first (not timed), then runs the batch, spoiling one word of out before
  * the last run, and answers with a digest of out keyed by the request (remote_digest_word), which
  * must equal the digest of the output this process checked. A batch that answers before its work
- * is done, or whose last run skips the work, answers wrongly, and fails. (The digest covers out:
- * a sort of pairs' timed batches prove their keys; its values_out is proved by the checks.) */
+ * is done, or whose last run skips the work, answers wrongly, and fails. A sort of pairs proves
+ * its values_out alike: filled, one word spoiled, and a digest of its own. */
 #include "platform_remote.h"
 
 #include <dirent.h>
@@ -550,29 +550,44 @@ static double now_ms(void)
 }
 
 static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n,
-                               void *scratch, long runs, const uint32_t *expect, size_t words)
+                               void *scratch, long runs, const uint32_t *expect,
+                               const uint32_t *expect_values, size_t words)
 {
     runner *rn = kernel();
     if (!expect) scan_platform_failed("%s: timed without a checked output", row->name);
     capturing = 1;
     scan_row_run(row, in, out, n, scratch);
     capturing = 0;
-    /* out is overwritten with words no run writes, so the batch must write it again */
+    const uint64_t values_out = expect_values ? captured[REMOTE_CALL_VALUES_OUT] : 0;
+    if (expect_values && !values_out)
+        scan_platform_failed("%s: timed with checked values, but its run has no values_out",
+                             row->name);
+    /* out (and values_out) is overwritten with words no run writes, so the batch must write it
+     * again */
     uint64_t fill[3] = {(uint64_t)(uintptr_t)out, n, fresh_key()};
     call(rn, REMOTE_FILL, fill, 3, "filling out before a timed batch");
+    if (values_out) {
+        uint64_t fill_values[3] = {values_out, n, fresh_key()};
+        call(rn, REMOTE_FILL, fill_values, 3, "filling values_out before a timed batch");
+    }
     uint64_t a[REMOTE_TIME_REQUEST_WORDS];
     memcpy(a, captured, sizeof captured);
     a[REMOTE_TIME_RUNS] = (uint64_t)runs;
     a[REMOTE_TIME_KEY] = fresh_key();
     a[REMOTE_TIME_WORDS] = words;
     /* one word of out spoiled before the last run, which must write it again: a run that skips
-     * the work of one repeating the last is caught at the end of every batch */
+     * the work of one repeating the last is caught at the end of every batch; values_out's word
+     * at the same index too, where the run moves values */
     const uint64_t spoiled = words ? fresh_key() % words : UINT64_MAX;
     a[REMOTE_TIME_SPOILED_AT] = spoiled;
     a[REMOTE_TIME_SPOILED_WORD] = words ? ~expect[spoiled] : 0;
-    uint64_t digest = 0;
+    a[REMOTE_TIME_VALUES_WORDS] = values_out ? words : 0;
+    a[REMOTE_TIME_VALUES_SPOILED_WORD] = values_out && words ? ~expect_values[spoiled] : 0;
+    uint64_t digest = 0, values_digest = 0;
     for (size_t i = 0; i < words; i++)
         digest += remote_digest_word(a[REMOTE_TIME_KEY], i, expect[i]);
+    for (size_t i = 0; values_out && i < words; i++)
+        values_digest += remote_digest_word(a[REMOTE_TIME_KEY], i, expect_values[i]);
     char doing[160];
     snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %ld runs)", row->name, n,
              runs);
@@ -583,6 +598,11 @@ static double remote_time_runs(const scan_row *row, const uint32_t *in, uint32_t
     if (r.v[0] != digest)
         scan_platform_failed("%s: after the runs, out does not hold the output that was checked "
                              "(a run that skipped its work, or answered before it was done?)",
+                             doing);
+    if (r.v[1] != values_digest)
+        scan_platform_failed("%s: after the runs, values_out does not hold the values that were "
+                             "checked (a run that skipped its work, or answered before it was "
+                             "done?)",
                              doing);
     return ms;
 }

@@ -33,10 +33,13 @@ enum remote_op {
     REMOTE_SCRATCH, /* a[0] variant, a[1] n: reply v[0] its scratch_bytes(n) */
     REMOTE_RUN,     /* a[0..10]: a run's call (below); returns once launched, as a run does */
     REMOTE_FINISH,  /* waits for what was launched: reply status 1 and CUDA's message on error */
-    REMOTE_TIME,    /* the call, then (remote_time_word) runs, key, words, spoiled_at and
-                       spoiled_word: the runs back to back, out[spoiled_at] = spoiled_word before
-                       the last (a word it must write again), all waited for, then reply v[0] =
-                       the sum of remote_digest_word(key, ...) over out[0..words) */
+    REMOTE_TIME,    /* the call, then (remote_time_word) runs, key, words, spoiled_at,
+                       spoiled_word, values_words and values_spoiled_word: the runs back to back,
+                       out[spoiled_at] = spoiled_word before the last (a word it must write
+                       again), and values_out[spoiled_at] = values_spoiled_word where spoiled_at <
+                       values_words (sort-pairs), all waited for, then reply v[0] = the sum of
+                       remote_digest_word(key, ...) over out[0..words), v[1] the same over the
+                       call's values_out[0..values_words) (0 where values_words is 0) */
 };
 
 /* A run's call in a request's a[]: variant, in, out, n, scratch, then the applications' args
@@ -44,13 +47,19 @@ enum remote_op {
  * where none). */
 #define REMOTE_ARGS       6
 #define REMOTE_CALL_WORDS (5 + REMOTE_ARGS)
-/* The words of a REMOTE_TIME request after its call. */
+/* The call's words of sort-pairs' values and values_out, which a timed batch proves too. */
+#define REMOTE_CALL_VALUES     (5 + 4)
+#define REMOTE_CALL_VALUES_OUT (5 + 5)
+/* The words of a REMOTE_TIME request after its call. values_words is words where the batch must
+ * prove the values_out it writes beside out (a sort of pairs), else 0. */
 enum remote_time_word {
     REMOTE_TIME_RUNS = REMOTE_CALL_WORDS,
     REMOTE_TIME_KEY,
     REMOTE_TIME_WORDS,
     REMOTE_TIME_SPOILED_AT,
     REMOTE_TIME_SPOILED_WORD,
+    REMOTE_TIME_VALUES_WORDS,
+    REMOTE_TIME_VALUES_SPOILED_WORD,
     REMOTE_TIME_REQUEST_WORDS
 };
 

@@ -36,12 +36,16 @@
 /* ---- replies ----------------------------------------------------------------------------------
  */
 
+static void send_reply(remote_reply r, const void *payload)
+{
+    if (!remote_write_full(REMOTE_REPLY_FD, &r, sizeof r) ||
+        (r.payload_bytes && !remote_write_full(REMOTE_REPLY_FD, payload, r.payload_bytes)))
+        exit(0); /* the grader is gone */
+}
+
 static void reply(uint64_t status, uint64_t v0, const void *payload, size_t bytes)
 {
-    remote_reply r = {status, {v0, 0}, bytes};
-    if (!remote_write_full(REMOTE_REPLY_FD, &r, sizeof r) ||
-        (bytes && !remote_write_full(REMOTE_REPLY_FD, payload, bytes)))
-        exit(0); /* the grader is gone */
+    send_reply((remote_reply){status, {v0, 0}, bytes}, payload);
 }
 
 static void reply_text(uint64_t status, const char *text) { reply(status, 0, text, strlen(text)); }
@@ -327,44 +331,64 @@ static void serve(void)
             break;
         }
         case REMOTE_TIME: {
-            uint64_t digest = 0;
-            if (a[0] >= TABLE_COUNT || !holding(a[2], a[REMOTE_TIME_WORDS] * 4)) {
-                reply_text(1, a[0] >= TABLE_COUNT ? "no such variant" : "out is no allocation");
+            uint64_t digest = 0, values_digest = 0;
+            const uint64_t runs = a[REMOTE_TIME_RUNS], words = a[REMOTE_TIME_WORDS],
+                           spoiled = a[REMOTE_TIME_SPOILED_AT],
+                           values_words = a[REMOTE_TIME_VALUES_WORDS];
+            uint32_t *values_out = (uint32_t *)(uintptr_t)a[REMOTE_CALL_VALUES_OUT];
+            if (a[0] >= TABLE_COUNT || !holding(a[2], words * 4) ||
+                (values_words && !holding(a[REMOTE_CALL_VALUES_OUT], values_words * 4))) {
+                reply_text(1, a[0] >= TABLE_COUNT         ? "no such variant"
+                              : !holding(a[2], words * 4) ? "out is no allocation"
+                                                          : "values_out is no allocation");
                 break;
             }
             /* Where a store costs nothing (the host's memory), every run but the last finds one
              * word of its input changed, and the next finds it back: no run repeats the one
-             * before, so none can reuse its work; the last run scans the input as given. */
+             * before, so none can reuse its work; the last run scans the input as given. A sort
+             * of pairs finds the value beside that key changed too, so that its values_out
+             * differs from the run before's even where the key sorts to where it was. In place
+             * (out == in, values_out == values) nothing changes: each run starts from the last
+             * one's output (the benchmark times out of place only). */
             uint32_t *in = (uint32_t *)(uintptr_t)a[1];
+            uint32_t *values = (uint32_t *)(uintptr_t)a[REMOTE_CALL_VALUES];
             const int vary =
                 device_stores_are_cheap && a[3] > 0 && a[1] != a[2] && holding(a[1], a[3] * 4);
+            const int vary_values = vary && values_words && values && values != values_out &&
+                                    holding(a[REMOTE_CALL_VALUES], a[3] * 4);
             uint64_t state = a[REMOTE_TIME_KEY] ^ 0x6A09E667F3BCC908ull;
             int poked = 1;
-            const uint64_t runs = a[REMOTE_TIME_RUNS], words = a[REMOTE_TIME_WORDS],
-                           spoiled = a[REMOTE_TIME_SPOILED_AT];
             for (uint64_t r = 0; r < runs && poked; r++) {
                 const int last = r + 1 == runs;
                 if (last && spoiled < words)
                     poked = device_poke((uint32_t *)(uintptr_t)a[2] + spoiled,
                                         (uint32_t)a[REMOTE_TIME_SPOILED_WORD], why);
+                if (poked && last && spoiled < values_words)
+                    poked = device_poke(values_out + spoiled,
+                                        (uint32_t)a[REMOTE_TIME_VALUES_SPOILED_WORD], why);
                 if (!poked) break;
                 if (vary && !last) {
                     state = state * 6364136223846793005ull + 1442695040888963407ull;
                     const size_t at = (size_t)((state >> 16) % a[3]);
-                    in[at] ^= (uint32_t)(state >> 40) | 1u;
+                    const uint32_t change = (uint32_t)(state >> 40) | 1u;
+                    in[at] ^= change;
+                    if (vary_values) values[at] ^= change;
                     run(a);
-                    in[at] ^= (uint32_t)(state >> 40) | 1u;
+                    in[at] ^= change;
+                    if (vary_values) values[at] ^= change;
                 } else {
                     run(a);
                 }
             }
             if (!poked || !device_finish(why) ||
                 !device_digest((const uint32_t *)(uintptr_t)a[2], (size_t)words, a[REMOTE_TIME_KEY],
-                               &digest, why)) {
+                               &digest, why) ||
+                (values_words && !device_digest(values_out, (size_t)values_words,
+                                                a[REMOTE_TIME_KEY], &values_digest, why))) {
                 reply_text(1, why);
                 break;
             }
-            reply(0, digest, NULL, 0);
+            send_reply((remote_reply){0, {digest, values_digest}, 0}, NULL);
             break;
         }
         default: reply_text(1, "unknown request"); break;

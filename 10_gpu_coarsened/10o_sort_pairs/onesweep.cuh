@@ -209,18 +209,25 @@ static __device__ __forceinline__ void copy_tile(const uint32_t (&keys)[C::KEYS]
                                                  uint32_t count, uint32_t place,
                                                  uint32_t *s_start)
 {
+    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+    uint32_t values[C::KEYS]; /* a pair sort's, all loaded at once, as the keys were (NOTES.md) */
+    /* SOLUTION BEGIN: load the tile's values, warp-striped as its keys */
+    if (C::PAIRS)
+#pragma unroll
+        for (int u = 0; u < C::KEYS; u++) {
+            const uint32_t i = (warp * C::KEYS + u) * WARP_THREADS + lane;
+            values[u] = i < tile_count ? __ldcs(values_in + (size_t)tile * tile_keys<C> + i) : 0;
+        }
+    /* SOLUTION END, stub: (void)values_in; (void)tile; for (uint32_t &v : values) v = 0; */
     if (count == tile_keys<C>) *s_start = place;
     __syncthreads();
     const uint32_t start = *s_start;
-    const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
 #pragma unroll
     for (int u = 0; u < C::KEYS; u++) {
         const uint32_t i = (warp * C::KEYS + u) * WARP_THREADS + lane;
         if (i < tile_count) {
             out[start + i] = keys[u];
-            /* SOLUTION BEGIN: a pair sort's values go with their keys */
-            if (C::PAIRS) values_out[start + i] = values_in[(size_t)tile * tile_keys<C> + i];
-            /* SOLUTION END */
+            if (C::PAIRS) values_out[start + i] = values[u];
         }
     }
 }

@@ -157,6 +157,89 @@ void app_check_families(unsigned families, const uint32_t *input, const uint32_t
     }
 }
 
+/* ---- the sorts' own edges: key_patterns, in a step with a sort or sort-pairs variant ---- */
+
+/* The inputs of key_patterns: where a radix sort's pass finds one bin (one digit or bit value),
+ * few bins, or keys already in order. */
+enum key_pattern {
+    ALL_EQUAL,  /* one random key n times */
+    ALL_MAX,    /* 0xFFFFFFFF n times: a tile's padding, where a sort pads with it */
+    SORTED,     /* random keys in ascending order, with repeats */
+    REVERSED,   /* the same, descending */
+    TWO_VALUES, /* 2, 3 and 255 distinct random keys, in random order */
+    THREE_VALUES,
+    MANY_VALUES,
+    LOW_BYTE_EQUAL,  /* byte 0 the same in every key (pass 0 finds one bin), the rest random */
+    HIGH_BYTE_EQUAL, /* byte 3 the same (pass 3 finds one bin) */
+    LOW_HIGH_EQUAL,  /* both */
+    ONE_BYTE_EQUAL,  /* byte p the same, p = 0..3: each pass once finds one bin (4 inputs) */
+    ONE_BYTE_VARIES = ONE_BYTE_EQUAL + 4, /* only byte p random: three passes find one bin */
+    PATTERN_COUNT = ONE_BYTE_VARIES + 4
+};
+
+static void fill_pattern(uint32_t *keys, size_t n, int pattern, uint64_t seed)
+{
+    /* SORTED and REVERSED: random keys, then the host's sort of them */
+    uint32_t *unsorted = pattern == SORTED || pattern == REVERSED ? scan_test_words(n) : NULL;
+    uint64_t state = seed;
+    uint32_t values[255];
+    for (int k = 0; k < 255; k++)
+        values[k] = (uint32_t)(scan_random_next(&state) >> 32);
+    const uint32_t same = values[0];
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t r = (uint32_t)(scan_random_next(&state) >> 32);
+        switch (pattern) {
+        case ALL_EQUAL: keys[i] = same; break;
+        case ALL_MAX: keys[i] = 0xFFFFFFFFu; break;
+        case SORTED:
+        case REVERSED: unsorted[i] = values[r % 255] ^ (r & 0xF0u); break;
+        case TWO_VALUES: keys[i] = values[r % 2]; break;
+        case THREE_VALUES: keys[i] = values[r % 3]; break;
+        case MANY_VALUES: keys[i] = values[r % 255]; break;
+        case LOW_BYTE_EQUAL: keys[i] = (r & ~0xFFu) | (same & 0xFFu); break;
+        case HIGH_BYTE_EQUAL: keys[i] = (r & 0x00FFFFFFu) | (same & 0xFF000000u); break;
+        case LOW_HIGH_EQUAL: keys[i] = (r & 0x00FFFF00u) | (same & 0xFF0000FFu); break;
+        default: {
+            const int p = (pattern - ONE_BYTE_EQUAL) % 4;
+            const uint32_t byte = 0xFFu << (8 * p);
+            keys[i] = pattern < ONE_BYTE_VARIES ? (r & ~byte) | (same & byte)
+                                                : (same & ~byte) | (r & byte);
+        }
+        }
+    }
+    if (unsorted) app_reference(APP_SORT, unsorted, NULL, keys, n);
+    free(unsorted);
+    if (pattern == REVERSED)
+        for (size_t i = 0; i < n / 2; i++) {
+            const uint32_t t = keys[i];
+            keys[i] = keys[n - 1 - i];
+            keys[n - 1 - i] = t;
+        }
+}
+
+/* Each pattern, on a size of many whole tiles and a partial one, on every sort and sort-pairs
+ * variant (sort-pairs with random values: equal keys must keep their values' order). */
+START_TEST(key_patterns)
+{
+    const size_t n = (scan_test_small() ? 3 : 40) * scan_test_tile() + 13;
+    uint32_t *input = scan_test_words(n);
+    for (int pattern = 0; pattern < PATTERN_COUNT; pattern++) {
+        fill_pattern(input, n, pattern, scan_test_seed() ^ (0x50A7ull + (uint64_t)pattern));
+        app_check_families(1u << APP_SORT | 1u << APP_SORT_PAIRS, input, NULL, n);
+    }
+    free(input);
+}
+END_TEST
+
+/* The step's own cases (its config's add_cases), added after the family's. */
+static void (*step_cases)(Suite *suite);
+
+static void sort_cases(Suite *suite)
+{
+    scan_add_case(suite, "key_patterns", key_patterns, 300);
+    if (step_cases) step_cases(suite);
+}
+
 /* The check of an app row in the shared cases (scan_row.check): its family's input (sort-pairs'
  * values: random words, drawn by check_variant). */
 static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, int runs)
@@ -173,11 +256,16 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config)
 {
     scan_row *rows = scan_new_rows(app_variant_count);
-    int pairs = 0;
+    int pairs = 0, sorts = 0;
     for (size_t v = 0; v < app_variant_count; v++) {
         rows[v] = app_row_of(&app_variants[v], NULL); /* (each check gives it its args) */
         rows[v].check = check_row;
         pairs |= app_family_has_values(app_variants[v].family);
+        sorts |= app_variants[v].family == APP_SORT || app_variants[v].family == APP_SORT_PAIRS;
+    }
+    if (sorts) {
+        step_cases = config->add_cases;
+        config->add_cases = sort_cases;
     }
     /* input, flags, expected, actual and the first run on the host; in, out and the flags on the
      * device. sort-pairs: the input, the values, their expected and actual ones and the first run

@@ -2,7 +2,9 @@
  * 0 to 70, powers of two and tile multiples +-1, random sizes, element offsets, every input
  * pattern, in place, many tiles, repeats, --huge), each checked against the variant's family's
  * reference on the host instead of the inclusive sum (sort-pairs: with random 32-bit values,
- * so that an unstable sort fails where keys repeat); and the pieces a step's own cases use.
+ * so that an unstable sort fails where keys repeat); a step with a sort or sort-pairs variant
+ * also key_patterns (keys where a radix pass finds one bin, few bins, or keys in order, each on
+ * every sort variant); and the pieces a step's own cases use.
  *
  *     static void step_cases(Suite *s) { scan_add_case(s, "keep_all_none_one", keep, 300); }
  *     int main(int argc, char **argv)
@@ -32,7 +34,8 @@ void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t 
  * offsets 1 and 2, and in place at offset 3 where the variant takes it. A step's own cases. */
 void app_check_families(unsigned families, const uint32_t *input, const uint32_t *flags, size_t n);
 
-/* Runs the shared cases with the applications' checks, and the step's own (config->add_cases). */
+/* Runs the shared cases with the applications' checks, key_patterns where a variant sorts, and
+ * the step's own (config->add_cases). */
 #define app_test_main(argc, argv, config) app_test_main_for(STAGE_NAME, argc, argv, config)
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config);
 

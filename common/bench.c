@@ -520,6 +520,18 @@ static void report_progress(progress *p, const char *nb, size_t s, size_t sizes,
     p->last = wall_s();
 }
 
+/* A copy of the first rw->words words of what a row's checked run left (its output or values),
+ * which its timed batches must leave too; NULL, with a message, when it cannot be allocated. */
+static uint32_t *kept_copy(const uint32_t *from, const row *rw, const char *what, size_t n)
+{
+    uint32_t *copy = scan_host_words(rw->words);
+    if (!copy)
+        fprintf(stderr, "cannot allocate the checked %s of '%s' at n=%zu\n", what, rw->r->name, n);
+    else
+        memcpy(copy, from, rw->words * sizeof *from);
+    return copy;
+}
+
 /* Step 1 for one row: its scratch (its row's, on another input, where that one has it), the
  * checked run, one timed run, its batch. Returns 0 when the row's output is wrong. */
 static int check_and_start(row *rw, const row *same_as, const scan_bench_config *config,
@@ -548,23 +560,10 @@ static int check_and_start(row *rw, const row *same_as, const scan_bench_config 
             return 0;
         }
         if (scan_platform_here.checks_timed_output) {
-            rw->verified = scan_host_words(rw->words);
-            if (!rw->verified) {
-                fprintf(stderr, "cannot allocate the checked output of '%s' at n=%zu\n",
-                        rw->r->name, n);
-                return 0;
-            }
-            memcpy(rw->verified, actual, rw->words * sizeof *actual);
             const uint32_t *values = config->checked_values ? config->checked_values(rw->r) : NULL;
-            if (values) {
-                rw->verified_values = scan_host_words(rw->words);
-                if (!rw->verified_values) {
-                    fprintf(stderr, "cannot allocate the checked values of '%s' at n=%zu\n",
-                            rw->r->name, n);
-                    return 0;
-                }
-                memcpy(rw->verified_values, values, rw->words * sizeof *values);
-            }
+            if (!(rw->verified = kept_copy(actual, rw, "output", n)) ||
+                (values && !(rw->verified_values = kept_copy(values, rw, "values", n))))
+                return 0;
         }
     }
     double once = scan_platform_here.time_runs(rw->r, in, out, n, rw->scratch, 1, rw->verified,

@@ -33,7 +33,7 @@ check_bench_args = $(if $(strip $(BENCH_ARGS)),$(foreach u,$(call built,$(1)),wh
         stage- test- bench- diff- quick- $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
-	@echo "Prefix sum, made fast: $(words $(UNITS)) units, $$(. common/course.sh && ids)"
+	@echo "Prefix sum, made fast: $(words $(UNITS)) units, $$(. common/tools/course.sh && ids)"
 	@echo
 	@echo "  make              the tour: build, test and quickly benchmark every unit this machine"
 	@echo "                    can run, then draw this machine's charts into $(BUILD)/charts/"
@@ -77,7 +77,7 @@ help:
 # The tour. The packages it needs are checked first, then everything is built in parallel, then
 # the tests, the quick benchmarks and the charts run one after the other.
 all:
-	@common/need.sh check gnuplot
+	@common/tools/need.sh check gnuplot
 	+@$(MAKE_QUIET) binaries
 	@$(call check_bench_args,$(BUILT_UNITS)) true
 	+@$(MAKE_QUIET) test
@@ -97,27 +97,27 @@ test:
 
 # The tests of every unit, then the checks of every binary's command line and of the READMEs.
 run-tests:
-	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(foreach u,$(UNITS),$(call run_args,$(u)))
+	@EMULATOR='$(EMULATOR)' common/tools/run-tests.sh $(foreach u,$(UNITS),$(call run_args,$(u)))
 	+@$(MAKE_QUIET) -j1 check-usage check-tables check-readmes
 
 # Every binary answers --help and -h with its usage (exit 0), and a bad argument with it (exit 2).
 check-usage: binaries
-	@EMULATOR='$(EMULATOR)' common/check-usage.sh $(TEST_BINS) $(BENCH_BINS)
+	@EMULATOR='$(EMULATOR)' common/tools/check-usage.sh $(TEST_BINS) $(BENCH_BINS)
 
 tables:
-	@common/tables.sh write
+	@common/tools/tables.sh write
 
 check-tables:
-	@common/tables.sh check
+	@common/tools/tables.sh check
 
 check-readmes:
-	@common/check-readmes.sh
+	@common/tools/check-readmes.sh
 
 # Forged uploads of one unit (STAGE, default 3), graded through the Gradescope and the GitHub
 # Classroom paths: each must score no more than the blank handout, the solution at least 99
-# (common/check-grading.sh says which forgeries).
+# (common/grade/check-grading.sh says which forgeries).
 check-grading:
-	@common/check-grading.sh $(STAGE)
+	@common/grade/check-grading.sh $(STAGE)
 
 bench:
 	+@$(MAKE_QUIET) binaries
@@ -129,7 +129,7 @@ unit_binaries_$(1) = $(if $(call built,$(2)),$(MAKE_QUIET) $(PARALLEL) $(BUILD)/
 
 test-$(1):
 	+@$$(unit_binaries_$(1))
-	@EMULATOR='$(EMULATOR)' common/run-tests.sh $(call run_args,$(2))
+	@EMULATOR='$(EMULATOR)' common/tools/run-tests.sh $(call run_args,$(2))
 
 quick-$(1):
 	+@$$(unit_binaries_$(1))
@@ -139,7 +139,7 @@ quick-$(1):
 stage-$(1):
 	+@$$(unit_binaries_$(1))
 	@$$(call check_bench_args,$(2)) true
-	+@$(if $(call built,$(2)),SKIPPED_STATUS=77 EMULATOR='$(EMULATOR)' common/run-tests.sh $(call run_args,$(2)); rc=$$$$?; [ $$$$rc = 77 ] || { [ $$$$rc = 0 ] && $(MAKE_QUIET) quick-$(1); },echo 'SKIP: $(2): $(call skip_why,$(2))')
+	+@$(if $(call built,$(2)),SKIPPED_STATUS=77 EMULATOR='$(EMULATOR)' common/tools/run-tests.sh $(call run_args,$(2)); rc=$$$$?; [ $$$$rc = 77 ] || { [ $$$$rc = 0 ] && $(MAKE_QUIET) quick-$(1); },echo 'SKIP: $(2): $(call skip_why,$(2))')
 
 bench-$(1):
 	+@$$(unit_binaries_$(1))
@@ -147,34 +147,34 @@ bench-$(1):
 	@$$(call run_bench,$(2),full,,$(RESULTS_ROOT))
 
 diff-$(1):
-	@common/diff.sh $(1)
+	@common/tools/diff.sh $(1)
 endef
 $(foreach u,$(UNITS),$(eval $(call id_rules,$(call unit_id,$(u)),$(u))))
 
 # A target that names a unit by another spelling of its id (make stage-04) is that unit's; one that
-# names none (make stage-0, make diff-11, make stage-) says which exist. common/course.sh's unit_dir
+# names none (make stage-0, make diff-11, make stage-) says which exist. common/tools/course.sh's unit_dir
 # decides, as it does for make grade and make handout. (A pattern's % is never empty: the targets
 # without an id have a rule of their own.)
 stage- test- bench- diff- quick-:
-	@. common/course.sh && unit_dir ''
+	@. common/tools/course.sh && unit_dir ''
 
 stage-% test-% bench-% diff-% quick-%:
-	+@unit=$$(. common/course.sh && unit_dir '$*') || exit 2; \
-	id=$$(. common/course.sh && unit_id "$$unit"); \
-	[ "$$id" != '$*' ] || { echo "make $@: no target for $$unit (common/stage.mk and common/course.sh disagree on its id)" >&2; exit 2; }; \
+	+@unit=$$(. common/tools/course.sh && unit_dir '$*') || exit 2; \
+	id=$$(. common/tools/course.sh && unit_id "$$unit"); \
+	[ "$$id" != '$*' ] || { echo "make $@: no target for $$unit (common/stage.mk and common/tools/course.sh disagree on its id)" >&2; exit 2; }; \
 	$(MAKE_QUIET) $(firstword $(subst -, ,$@))-$$id
 
 # Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
 # UNIT/diagram.svg (committed; a reader can redraw it).
 diagrams:
-	@common/need.sh gnuplot
+	@common/tools/need.sh gnuplot
 	@for gp in $(wildcard $(addsuffix /diagram.gp,$(UNITS))); do \
 	    (cd $$(dirname $$gp) && gnuplot diagram.gp) && echo "diagram: $${gp%.gp}.svg" || exit 1; \
 	done
 
 charts:
-	@common/need.sh gnuplot
-	@common/charts.sh $(if $(filter 1,$(RECORD)),--record) $(BUILD)
+	@common/tools/need.sh gnuplot
+	@common/tools/charts.sh $(if $(filter 1,$(RECORD)),--record) $(BUILD)
 
 # Every GPU unit's kernels and the CUDA harness compiled (not linked, not run) for each
 # architecture of GPU_ARCHS, warnings as errors, each in build/sm_NN/ (which `make test WERROR=1
@@ -191,21 +191,21 @@ gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cu
 
 sanitize-gpu:
 	+@$(MAKE_QUIET) binaries
-	@common/sanitize-gpu.sh $(foreach u,$(GPU_UNITS),$(if $(call built,$(u)),$(BUILD)/$(u)/test))
+	@common/tools/sanitize-gpu.sh $(foreach u,$(GPU_UNITS),$(if $(call built,$(u)),$(BUILD)/$(u)/test))
 
 handout:
-	@common/handout.sh "$(STAGE)" "$(DEST)"
+	@common/grade/handout.sh "$(STAGE)" "$(DEST)"
 
 # Graded with this tree's tests, benchmark and scoring; only the kernel files come from STUDENT,
-# and they run in a process of their own (common/grade.sh says how); SEED replays a grade's drawn
+# and they run in a process of their own (common/grade/grade.sh says how); SEED replays a grade's drawn
 # sizes. Built the default way, into build/: BUILD, SANITIZE and CC given to make do not apply to
-# a grade. Exit status: make's own (0, or 2 when the grade could not be made); common/grade.sh
+# a grade. Exit status: make's own (0, or 2 when the grade could not be made); common/grade/grade.sh
 # itself exits 77 where the unit cannot be graded here.
 grade:
-	@common/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
+	@common/grade/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
 
 format:
-	clang-format -i $(wildcard common/*.c common/*.h common/*.cu $(foreach u,$(UNITS),$(u)/*.c $(u)/*.h $(u)/*.cu $(u)/*.cuh))
+	clang-format -i $(wildcard $(addprefix common/*/*.,c h cu) $(foreach u,$(UNITS),$(u)/*.c $(u)/*.h $(u)/*.cu $(u)/*.cuh))
 
 # The reader's own benchmark CSVs (build/results/, minutes of measuring) are kept.
 clean:

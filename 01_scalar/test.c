@@ -1,4 +1,4 @@
-/* Stage 01's tests: the shared cases (common/tests.c) and the loop's own edges. */
+/* Stage 01's tests: the shared cases (common/core/tests.c) and the loop's own edges. */
 #include "tests.h"
 
 /* The loop's only state is the running sum: check that it starts at in[0], not at zero or at

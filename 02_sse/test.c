@@ -1,4 +1,4 @@
-/* Stage 02's tests: the shared cases (common/tests.c) and the edges of four- and eight-lane blocks.
+/* Stage 02's tests: the shared cases (common/core/tests.c) and the edges of four- and eight-lane blocks.
  */
 #include "tests.h"
 

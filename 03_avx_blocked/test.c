@@ -1,4 +1,4 @@
-/* Stage 03's tests: the shared cases (common/tests.c) and the edges of the 4096-element blocks. */
+/* Stage 03's tests: the shared cases (common/core/tests.c) and the edges of the 4096-element blocks. */
 #include "tests.h"
 
 /* BLOCK in scan.c, the variants' tile: the block edges below are where the carry passes between

@@ -1,4 +1,4 @@
-/* Stage 04's tests: the shared cases (common/tests.c) and the edges of the lag and the prefetch
+/* Stage 04's tests: the shared cases (common/core/tests.c) and the edges of the lag and the prefetch
  * distance. */
 #include "tests.h"
 

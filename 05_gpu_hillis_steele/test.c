@@ -1,4 +1,4 @@
-/* Stage 05's tests: the shared cases (common/tests.c), with many tiles and repeated runs: the one
+/* Stage 05's tests: the shared cases (common/core/tests.c), with many tiles and repeated runs: the one
  * block carries its running total across hundreds of tiles, and a missing barrier shows as an
  * output that changes from run to run. */
 #include "tests.h"

@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(TILE_SCAN::THREADS)
     }
 }
 
-/* The host side, a variant's run function (common/scan.h): one block, on the default stream, no
+/* The host side, a variant's run function (common/contract/scan.h): one block, on the default stream, no
  * scratch; n == 0 launches nothing. */
 template <typename TILE_SCAN>
 static void single_block_run(const uint32_t *in, uint32_t *out, size_t n, void *scratch)

@@ -1,4 +1,4 @@
-/* Stage 06's tests: the shared cases (common/tests.c) and the Blelloch tile's own edges. */
+/* Stage 06's tests: the shared cases (common/core/tests.c) and the Blelloch tile's own edges. */
 #include "tests.h"
 
 /* The stage's tile (scan.cu): 1024 threads, two elements each. */

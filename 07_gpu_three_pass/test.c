@@ -1,4 +1,4 @@
-/* Stage 07's tests: the shared cases (common/tests.c; many_tiles runs 300 tiles, and one element
+/* Stage 07's tests: the shared cases (common/core/tests.c; many_tiles runs 300 tiles, and one element
  * either side) and the three passes' own edge: the levels of the recursion. */
 #include "tests.h"
 

@@ -1,4 +1,4 @@
-/* Stage 08's tests: the shared cases (common/tests.c), with thousands of tiles and repeated runs:
+/* Stage 08's tests: the shared cases (common/core/tests.c), with thousands of tiles and repeated runs:
  * every tile boundary is a link of the chain, and a missing fence or a flag read too early shows
  * as an output that changes from run to run. */
 #include "tests.h"

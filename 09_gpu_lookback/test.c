@@ -1,4 +1,4 @@
-/* Stage 09's tests: the shared cases (common/tests.c) and the look-back's own edges. */
+/* Stage 09's tests: the shared cases (common/core/tests.c) and the look-back's own edges. */
 #include "tests.h"
 
 /* The stage's tile (scan.cu): 512 threads, one element each. */

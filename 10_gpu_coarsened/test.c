@@ -1,4 +1,4 @@
-/* Stage 10's tests: the shared cases (common/tests.c), with tiles of every size and both
+/* Stage 10's tests: the shared cases (common/core/tests.c), with tiles of every size and both
  * alignments. */
 #include "tests.h"
 

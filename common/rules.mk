@@ -59,7 +59,13 @@ endif
 # -MMD -MP: gcc writes each object's header list beside it (build/.../x.d, read at the end of this
 # file), so a changed common/*.h rebuilds exactly the objects that include it.
 CFLAGS_CORE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra
-CFLAGS_BASE := $(CFLAGS_CORE) -MMD -MP -Icommon -I$(BUILD)
+# The harness's rooms (common/README.md): kernels see the contract headers alone; the harness
+# sees all of them.
+HARNESS_DIRS := common/contract common/core common/apps common/grade
+HARNESS_INCLUDES := $(addprefix -I,$(HARNESS_DIRS))
+vpath %.c $(HARNESS_DIRS)
+vpath %.cu $(HARNESS_DIRS)
+CFLAGS_BASE := $(CFLAGS_CORE) -MMD -MP $(HARNESS_INCLUDES) -I$(BUILD)
 # Check is linked statically: the test binaries also run where Check is not installed.
 CHECK_LIBS := -Wl,-Bstatic -lcheck -lsubunit -Wl,-Bdynamic -lrt -lm -pthread
 
@@ -103,7 +109,7 @@ GPU_SM := $(patsubst sm_%,%,$(GPU_ARCH))
 # Machine code for that architecture, plus its PTX so newer GPUs can compile it at load time.
 GENCODE := -gencode arch=compute_$(GPU_SM),code=sm_$(GPU_SM) -gencode arch=compute_$(GPU_SM),code=compute_$(GPU_SM)
 NVCCFLAGS_CORE := -O3 -std=c++17 -lineinfo $(GENCODE) -Xcompiler -Wall,-Wextra $(NVCC_WERROR)
-NVCCFLAGS_BASE := $(NVCCFLAGS_CORE) -Icommon -I$(BUILD)
+NVCCFLAGS_BASE := $(NVCCFLAGS_CORE) $(HARNESS_INCLUDES) -I$(BUILD)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/lib64/stubs -lcudart_static -ldl -lrt -lpthread -lstdc++
 endif
 endif
@@ -112,7 +118,7 @@ endif
 # Stages and the steps inside them, in course order (a stage before its steps).
 UNITS := $(sort $(patsubst %/Makefile,%,$(wildcard [0-9][0-9]_*/Makefile [0-9][0-9]_*/[0-9][0-9][a-z]_*/Makefile)))
 # A unit's id (unit_id: 03_avx_blocked -> 3, 04_interleaved/04a_single_pass -> 4a) is defined in
-# common/stage.mk, which every unit's Makefile includes too; its kind as unit_kind in common/course.sh.
+# common/stage.mk, which every unit's Makefile includes too; its kind as unit_kind in common/tools/course.sh.
 COURSE_TOP := 1
 include common/stage.mk
 unit_kind = $(if $(wildcard $(1)/*.cu),gpu,cpu)
@@ -121,7 +127,7 @@ CPU_UNITS := $(foreach u,$(UNITS),$(if $(filter cpu,$(call unit_kind,$(u))),$(u)
 GPU_UNITS := $(foreach u,$(UNITS),$(if $(filter gpu,$(call unit_kind,$(u))),$(u)))
 
 # A unit's Makefile sets PARENT and its own flags; read them here. SCAN_HARNESS := apps links the
-# applications' harness (common/apps*.c, common/apps_cub.cu) instead of the inclusive sum's check.
+# applications' harness (common/apps*.c, common/apps/apps_cub.cu) instead of the inclusive sum's check.
 define load_unit
 PARENT :=
 SCAN_ARCH :=
@@ -160,13 +166,13 @@ ARCH_SKIP_WHY = its SIMD intrinsics are $($(1)_ARCH) only; $(CC) builds for $(CC
 skip_why = $(if $(filter gpu,$(call unit_kind,$(1))),$(GPU_SKIP_WHY),$(call ARCH_SKIP_WHY,$(1)))
 
 # ---- objects --------------------------------------------------------------------------------
-COMMON_HEADERS := $(wildcard common/*.h)
+COMMON_HEADERS := $(wildcard $(addsuffix /*.h,$(HARNESS_DIRS)))
 
 # Check is looked for (and installed where possible) once, before the first file that includes it
 # is compiled; the stamp keeps a tree whose test objects are built (as on a machine without
 # Check that runs binaries built elsewhere) from asking again.
 $(BUILD)/check-found:
-	@CC="$(CC)" common/need.sh check
+	@CC="$(CC)" common/tools/need.sh check
 	@mkdir -p $(@D) && touch $@
 
 $(BUILD)/common/tests.o $(BUILD)/common/apps_tests.o: | $(BUILD)/check-found
@@ -174,13 +180,13 @@ $(BUILD)/common/tests.o $(BUILD)/common/apps_tests.o: | $(BUILD)/check-found
 # Only the benchmark driver writes the commit and toolchain (into its CSV header).
 $(BUILD)/common/bench.o: $(BUILD)/toolchain.h
 
-$(BUILD)/common/%.o: common/%.c
+$(BUILD)/common/%.o: %.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_BASE) -c $< -o $@
 
 # nvcc's header lists name the CUDA Toolkit's own headers too, which would rebuild everything on a
 # machine whose toolkit was installed later: the CUDA rules list the course's headers instead.
-$(BUILD)/common/%.o: common/%.cu $(COMMON_HEADERS)
+$(BUILD)/common/%.o: %.cu $(COMMON_HEADERS)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) $(NVCCFLAGS_BASE) -c $< -o $@
 
@@ -235,25 +241,25 @@ $(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench $(BUILD)/$(1)/grader
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
 
-# ---- the grader's binaries (common/grade.sh) --------------------------------------------------
-# A unit's runner is its kernel object and the runner's harness, nothing else (common/runner.c):
+# ---- the grader's binaries (common/grade/grade.sh) --------------------------------------------------
+# A unit's runner is its kernel object and the runner's harness, nothing else (common/grade/runner.c):
 # the process in which the grader runs a kernel. Its variant table, printed as C (proxy.c), takes
 # the kernel's place in the unit's test and benchmark, linked with the grader's platform: the
 # grade-test and grade-bench binaries run every variant in a runner process and hold the inputs,
-# the references and the clock (common/platform_remote.c).
+# the references and the clock (common/grade/platform_remote.c).
 runner_objects = $(BUILD)/common/runner_$(if $(filter apps,$($(1)_HARNESS)),apps,scan).o \
                  $(BUILD)/common/runner_$(call unit_kind,$(1)).o $(BUILD)/common/cpu_features.o
 runner_libs = $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS))
 GRADE_COMMON := $(BUILD)/common/harness.o $(BUILD)/common/cpu_features.o \
                 $(BUILD)/common/platform_remote.o $(BUILD)/common/sandbox.o
 
-$(BUILD)/common/runner_scan.o: common/runner.c
+$(BUILD)/common/runner_scan.o: common/grade/runner.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_BASE) -c $< -o $@
-$(BUILD)/common/runner_apps.o: common/runner.c
+$(BUILD)/common/runner_apps.o: common/grade/runner.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_BASE) -DSCAN_APPS -c $< -o $@
-$(BUILD)/grade/sandbox: common/sandbox.c common/sandbox.h
+$(BUILD)/grade/sandbox: common/grade/sandbox.c common/grade/sandbox.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS_BASE) -DSANDBOX_MAIN $< -o $@
 
@@ -278,7 +284,7 @@ $(BUILD)/$(1)/graders: $(BUILD)/$(1)/runner $(BUILD)/$(1)/grade-test $(BUILD)/$(
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call grade_rules,$(u))))
 
-# A student's kernel, built by the grader (common/grade.sh): GRADE_UNIT's kernel files in
+# A student's kernel, built by the grader (common/grade/grade.sh): GRADE_UNIT's kernel files in
 # GRADE_STUDENT/GRADE_UNIT/, the contract headers alone in GRADE_STUDENT/common/, objects and the
 # runner in GRADE_STUDENT/build/. The compiler runs in the sandbox (GRADE_SANDBOX: the command
 # that enters it) and lists every file it read (-MD), which the grader checks; the link, in the

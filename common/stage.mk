@@ -4,7 +4,7 @@
 # COURSE_TOP is set and this file defines nothing else.
 
 # A unit's id, as the targets name it: 03_avx_blocked -> 3, 04_interleaved/04a_single_pass -> 4a
-# (unit_id in common/course.sh is the same rule, for the scripts).
+# (unit_id in common/tools/course.sh is the same rule, for the scripts).
 unit_id = $(patsubst 0%,%,$(firstword $(subst _, ,$(notdir $(1)))))
 
 ifndef COURSE_TOP

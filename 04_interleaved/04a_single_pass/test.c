@@ -1,4 +1,4 @@
-/* Step 04a's tests: the shared cases (common/tests.c), stage 04's edges of the lag and the
+/* Step 04a's tests: the shared cases (common/core/tests.c), stage 04's edges of the lag and the
  * prefetch distance (its variant is measured here too), and the single passes' heads and tails. */
 #include "tests.h"
 

@@ -1,4 +1,4 @@
-/* Step 04b's tests: the shared cases (common/tests.c), and the single passes' heads and tails with
+/* Step 04b's tests: the shared cases (common/core/tests.c), and the single passes' heads and tails with
  * both carries. */
 #include "tests.h"
 

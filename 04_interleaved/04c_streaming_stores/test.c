@@ -1,4 +1,4 @@
-/* Step 04c's tests: the shared cases (common/tests.c), and the single passes' heads, tails and
+/* Step 04c's tests: the shared cases (common/core/tests.c), and the single passes' heads, tails and
  * non-temporal thresholds. */
 #include "tests.h"
 

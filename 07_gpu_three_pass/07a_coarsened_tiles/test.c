@@ -1,4 +1,4 @@
-/* Step 07a's tests: the shared cases (common/tests.c), stage 07's edges (many tiles, the levels of
+/* Step 07a's tests: the shared cases (common/core/tests.c), stage 07's edges (many tiles, the levels of
  * the recursion) and the coarsened tiles': tiles placed by the input's alignment, and their
  * recursion levels. */
 #include "tests.h"

@@ -1,4 +1,4 @@
-/* Step 07b's tests: the shared cases (common/tests.c) and 07a's edges of the coarsened tiles: tiles
+/* Step 07b's tests: the shared cases (common/core/tests.c) and 07a's edges of the coarsened tiles: tiles
  * placed by the input's alignment, and the levels of the recursion. */
 #include "tests.h"
 

@@ -1,4 +1,4 @@
-/* Step 10a's tests: the shared cases (common/tests.c), with tiles of every size and both
+/* Step 10a's tests: the shared cases (common/core/tests.c), with tiles of every size and both
  * alignments. */
 #include "tests.h"
 

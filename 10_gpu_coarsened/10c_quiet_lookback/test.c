@@ -1,4 +1,4 @@
-/* Step 10c's tests: the shared cases (common/tests.c), with tiles of every size and both
+/* Step 10c's tests: the shared cases (common/core/tests.c), with tiles of every size and both
  * alignments. */
 #include "tests.h"
 

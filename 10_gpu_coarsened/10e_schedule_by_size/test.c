@@ -1,4 +1,4 @@
-/* Step 10e's tests: the shared cases (common/tests.c), with the rounds of the looping schedules. */
+/* Step 10e's tests: the shared cases (common/core/tests.c), with the rounds of the looping schedules. */
 #include "tests.h"
 
 int main(int argc, char **argv)

@@ -1,4 +1,4 @@
-/* Step 10h's benchmark: each operator's scan beside its CUB call and a copy (common/apps_bench.c). */
+/* Step 10h's benchmark: each operator's scan beside its CUB call and a copy (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

@@ -286,7 +286,7 @@ struct quiet_lookback : warp_rows {
     static constexpr bool QUIET = true;
 };
 
-/* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
+/* A row's family is what it computes (common/contract/apps.h); the tests probe sizes around each row's
  * tile. `make grade` times the last. */
 #define OPERATOR_VARIANT(name, family, C, OP, flags)                                               \
     {                                                                                              \

@@ -1,5 +1,5 @@
 /* Step 10h's tests: the shared cases, each checked against the operator's reference
- * (common/apps_tests.c), and float sums whose order of additions shows. */
+ * (common/apps/apps_tests.c), and float sums whose order of additions shows. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* Step 10i's benchmark: the segmented scan beside its CUB call and a copy of the bytes it moves,
- * and the inclusive sum on the same tile (common/apps_bench.c). */
+ * and the inclusive sum on the same tile (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

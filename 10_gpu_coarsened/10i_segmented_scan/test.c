@@ -1,5 +1,5 @@
 /* Step 10i's tests: the shared cases, each checked against the family's reference
- * (common/apps_tests.c), and the segmented scan's own edges. */
+ * (common/apps/apps_tests.c), and the segmented scan's own edges. */
 #include <stdlib.h>
 
 #include "apps_tests.h"

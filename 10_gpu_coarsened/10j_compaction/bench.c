@@ -1,5 +1,5 @@
 /* Step 10j's benchmark: each compaction beside its CUB call and a copy of the bytes it moves
- * (common/apps_bench.c). */
+ * (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

@@ -330,7 +330,7 @@ struct select_tile : quiet_lookback {
     static constexpr int VECS = 8, MIN_BLOCKS = 6;
 };
 
-/* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
+/* A row's family is what it computes (common/contract/apps.h); the tests probe sizes around each row's
  * tile. `make grade` times the last. */
 #define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \

@@ -1,5 +1,5 @@
 /* Step 10j's tests: the shared cases, each checked against the compaction's reference
- * (common/apps_tests.c), and the compactions' own edges. */
+ * (common/apps/apps_tests.c), and the compactions' own edges. */
 #include <stdlib.h>
 
 #include "apps_tests.h"

@@ -1,5 +1,5 @@
 /* Step 10k's benchmark: the split and the compaction beside their CUB calls and copies
- * (common/apps_bench.c). */
+ * (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 /* Step 10k's tests: the shared cases, each checked against the family's reference
- * (common/apps_tests.c): the split against the host's stable split by bit 0. */
+ * (common/apps/apps_tests.c): the split against the host's stable split by bit 0. */
 #include "apps_tests.h"
 
 int main(int argc, char **argv)

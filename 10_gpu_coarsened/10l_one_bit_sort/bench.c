@@ -1,5 +1,5 @@
 /* Step 10l's benchmark: the sort and the split beside their CUB calls and a copy
- * (common/apps_bench.c). */
+ * (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

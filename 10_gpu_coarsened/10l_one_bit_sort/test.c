@@ -1,6 +1,6 @@
-/* Step 10l's tests: the shared cases, each checked against the host's sort (common/apps_tests.c:
+/* Step 10l's tests: the shared cases, each checked against the host's sort (common/apps/apps_tests.c:
  * the output equal bit for bit to the host's sort of the input), and the sorts' own edges,
- * key_patterns (common/apps_tests.c too: keys where a pass finds one bin, few bins, or keys
+ * key_patterns (common/apps/apps_tests.c too: keys where a pass finds one bin, few bins, or keys
  * already in order). */
 #include "apps_tests.h"
 

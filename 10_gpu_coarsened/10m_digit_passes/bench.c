@@ -1,5 +1,5 @@
 /* Step 10m's benchmark: the sorts beside cub-sort (cub::DeviceRadixSort::SortKeys) and a copy
- * (common/apps_bench.c). */
+ * (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

@@ -341,7 +341,7 @@ struct digit_tile {
     typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (8b) */
 };
 
-/* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
+/* A row's family is what it computes (common/contract/apps.h); the tests probe sizes around each row's
  * tile. `make grade` times the last. */
 #define APP_VARIANT(name, family, C, scratch, run, flags)                                          \
     {                                                                                              \

@@ -1,5 +1,5 @@
 /* Step 10o's benchmark: the sorts beside cub-sort and cub-sort-pairs
- * (cub::DeviceRadixSort::SortKeys, SortPairs) and the platform's copy (common/apps_bench.c). */
+ * (cub::DeviceRadixSort::SortKeys, SortPairs) and the platform's copy (common/apps/apps_bench.c). */
 #include "apps_bench.h"
 
 int main(int argc, char **argv)

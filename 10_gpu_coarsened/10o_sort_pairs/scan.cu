@@ -348,7 +348,7 @@ struct onesweep_pairs : digit_tile {
     static constexpr bool PAIRS = true;
 };
 
-/* A row's family is what it computes (common/apps.h); the tests probe sizes around each row's
+/* A row's family is what it computes (common/contract/apps.h); the tests probe sizes around each row's
  * tile. `make grade` times the last. */
 #define DIGIT_VARIANT(name, family, C, scratch, run, flags)                                        \
     {                                                                                              \

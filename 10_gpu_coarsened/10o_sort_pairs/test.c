@@ -1,7 +1,7 @@
-/* Step 10o's tests: the shared cases, each checked against the host's sort (common/apps_tests.c:
+/* Step 10o's tests: the shared cases, each checked against the host's sort (common/apps/apps_tests.c:
  * the output equal bit for bit to the sorted input, so both in order and a permutation of it,
  * and sort-pairs' values equal to the stable sort's), and the sorts' own edges, key_patterns
- * (common/apps_tests.c too: keys where a pass finds one bin, few bins, or keys already in
+ * (common/apps/apps_tests.c too: keys where a pass finds one bin, few bins, or keys already in
  * order), on every sort variant. */
 #include "apps_tests.h"
 

@@ -29,7 +29,7 @@ run_bench = echo "== $(1): $(2) benchmark"; $(if $(call built,$(1)),mkdir -p $(4
 check_bench_args = $(if $(strip $(BENCH_ARGS)),$(foreach u,$(call built,$(1)),why=$$($(EMULATOR) $(BUILD)/$(u)/bench $(BENCH_ARGS) --check-args 2>&1 >/dev/null) || { echo "BENCH_ARGS='$(BENCH_ARGS)': $$(sed -n '1s/^[^:]*: //p' <<<"$$why") ($(BUILD)/$(u)/bench --help lists the benchmark's arguments)" >&2; exit 2; };))
 
 .PHONY: all help binaries test run-tests check-usage bench charts tables check-tables check-readmes \
-        check-grading diagrams handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
+        check-grading exercises diagrams handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
         stage- test- bench- diff- quick- $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
@@ -166,6 +166,14 @@ stage-% test-% bench-% diff-% quick-%:
 
 # Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
 # UNIT/diagram.svg (committed; a reader can redraw it).
+# The lessons' exercises (common/tools/exercise.sh): one, with its change applied in a scratch copy,
+# or all of them; those a GPU settles skip without one, and show their committed record.
+exercises:
+	@common/tools/exercise.sh --all
+
+exercise-%:
+	@common/tools/exercise.sh $*
+
 diagrams:
 	@common/tools/need.sh gnuplot
 	@for gp in $(wildcard $(addsuffix /diagram.gp,$(UNITS))); do \

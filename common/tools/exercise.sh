@@ -30,6 +30,8 @@
 #   agree WHAT COMMAND... runs COMMAND; prints "agrees: WHAT" when it succeeds, else "DISAGREES"
 #   less A B, more A B    numeric comparisons for agree (A < B, A > B)
 set -uo pipefail
+# (built the default way, whatever make was given: the scratch copy has a build/ of its own)
+unset MAKEFLAGS MAKEOVERRIDES MFLAGS BUILD SANITIZE CC EMULATOR WERROR
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 . common/tools/course.sh

@@ -3,9 +3,12 @@
 # number in a README is typed by hand:
 #
 #   common/tools/tables.sh write    rewrite the tables in every unit's README, the top-level README and
-#                             common/RESULTS.md
+#                                   common/RESULTS.md, and say which files changed (or that none did)
 #   common/tools/tables.sh check    fail (and show the difference) where a README disagrees with its CSVs
 #
+# A table names the run its numbers come from: the CSV's machine, file, commit and date; a commit
+# that git describe marked -dirty (the tree had changes not yet committed when it was measured) is
+# written "commit X with uncommitted changes".
 # Markers: in a unit's README   <!-- results table --> ... <!-- end results table -->
 #          in README.md         <!-- stage list --> ... <!-- end stage list -->
 #          in common/RESULTS.md <!-- course tables --> ... <!-- end course tables -->
@@ -43,6 +46,7 @@ unit_table() { # csv kind parent-headline apps(1 or 0)
         }
         END {
             provenance(header)
+            sub(/-dirty$/, " with uncommitted changes", commit)
             ns = split(sizes, n, " ")
             if (n[ns] > largest) n[ns] = largest
             unit = kind == "gpu" ? (apps ? "GB/s counting the bytes each row moves" : "GB/s, 8 bytes per element") : "G elements/s"
@@ -81,10 +85,12 @@ splice() { # file begin-marker end-marker content-file
         $0 == end { skipping = 0 }
         !skipping { print }' "$1"
 }
+written=0 rewritten=0
 check_or_write() { # file content-file begin end
     splice "$1" "$3" "$4" "$2" >"$work/new"
+    written=$((written + 1))
     if [ "$mode" = write ]; then
-        cmp -s "$work/new" "$1" || { cp "$work/new" "$1"; echo "tables: rewrote $1 ($3)"; }
+        cmp -s "$work/new" "$1" || { cp "$work/new" "$1"; rewritten=$((rewritten + 1)); echo "tables: rewrote $1 ($3)"; }
     elif ! cmp -s "$work/new" "$1"; then
         echo "tables: $1 disagrees with the units and their CSVs (make tables rewrites it):"
         diff "$1" "$work/new" || true
@@ -120,7 +126,8 @@ stage_list() {
     for unit in $(units); do
         local name=${unit##*/}
         [ "$unit" = "$name" ] && name="**$name**"
-        echo "| $(unit_id "$unit") | [$name]($unit/README.md) | $(unit_idea "$unit") | $([ "$(unit_kind "$unit")" = gpu ] && echo GPU || echo CPU) |"
+        [ -f "$unit/README.md" ] && name="[$name]($unit/README.md)" # (a unit with no README yet: no link)
+        echo "| $(unit_id "$unit") | $name | $(unit_idea "$unit") | $([ "$(unit_kind "$unit")" = gpu ] && echo GPU || echo CPU) |"
     done
 }
 
@@ -190,7 +197,76 @@ course_tables() {
         done
     done
     # (a ratio of two runs, on shared machines, moves with both runs: say which ratios are)
-    [ ! -s "$work/course-rows-any" ] || echo "Each unit's CSV is a run of its own. \`x parent\` divides by the parent's headline measured in the same run (a step measures it beside its own) or, marked \`*\`, where the unit's CSV lacks it (a stage's), in the parent's CSV: another run. The column against the first unit divides two runs; the roofline's and \`cub\`'s columns are within the unit's run." && echo
+    if [ -s "$work/course-rows-any" ]; then
+        echo "Each unit's CSV is a run of its own. \`x parent\` divides by the parent's headline measured in the same run (a step measures it beside its own) or, marked \`*\`, where the unit's CSV lacks it (a stage's), in the parent's CSV: another run. The column against the first unit divides two runs; the roofline's and \`cub\`'s columns are within the unit's run."
+        echo
+    fi
+}
+
+# The applications' table in common/RESULTS.md (the units that link SCAN_HARNESS := apps: other
+# operators, segmented scans, compaction, sorts), per machine: each unit's headline, which computes
+# something other than the scan, against the rows of its own run that do the same job or move the
+# same bytes: the CUB call of its family (cub-F, or cub for the inclusive sum) and the copy of the
+# bytes it moves (copy-F where the CSV has one, else copy, 8 bytes an element), at the size the
+# units' own tables take their ratios at (the last of unit_sizes gpu, or the largest a CSV has).
+apps_tables() {
+    local machine unit csv
+    : >"$work/apps-rows-any"
+    for machine in $(machines); do
+        : >"$work/apps-rows"
+        for unit in $(units); do
+            csv=$unit/results/$machine.csv
+            [ -f "$csv" ] && unit_is_apps "$unit" || continue
+            echo "$unit|$csv|$(headline "$csv")" >>"$work/apps-rows"
+        done
+        [ -s "$work/apps-rows" ] || continue
+        cat "$work/apps-rows" >>"$work/apps-rows-any"
+        awk -F'|' -v sizes="$(unit_sizes gpu)" "$AWK_LABEL"'
+            function family(name) { sub(/^(cub|copy)-/, "", name); sub(/@.*/, "", name); sub(/[+].*/, "", name); return name }
+            function ratio(x, y) { return (x == "" || y == "" || y + 0 == 0) ? "-" : sprintf(x / y < 0.1 ? "%.3f" : "%.2f", x / y) }
+            function rate(x) { return x == "" ? "-" : sprintf(x < 10 ? "%.1f" : "%.0f", x) }
+            BEGIN { ns = split(sizes, want, " "); at = want[ns] }
+            {
+                unit = $1; csv = $2; h = $3
+                delete gb; delete bytes; largest = 0
+                while ((getline line < csv) > 0) {
+                    if (line ~ /^#/ || line ~ /^stage,/) continue
+                    split(line, f, ",")
+                    gsub(/"/, "", f[4]); device = f[4]
+                    gb[f[2], f[5] + 0] = f[10]; bytes[f[2], f[5] + 0] = f[11]
+                    if (f[5] + 0 > largest) largest = f[5] + 0
+                }
+                close(csv)
+                n = at < largest ? at : largest
+                fam = family(h)
+                copy = ((("copy-" fam), n) in gb) ? "copy-" fam : "copy"
+                cub = fam == "inclusive-sum" ? "cub" : "cub-" fam
+                name = unit; sub(/.*\//, "", name)
+                rows[NR] = "| [" name "](../" unit "/README.md) | `" h "`" (n == at ? "" : " (at " label(n) ")") " | " \
+                    (bytes[h, n] == "" ? "-" : sprintf("%.3g", bytes[h, n])) " | " rate(gb[h, n]) " | `" copy "` | " \
+                    ratio(gb[h, n], gb[copy, n]) " | " ((cub, n) in gb ? "`" cub "`" : "-") " | " ratio(gb[h, n], gb[cub, n]) " |"
+            }
+            END {
+                printf "Applications of the scan on **%s**, n = %s, GB/s counting the bytes each row moves:\n\n", device, label(at)
+                print "| step | headline | bytes per element | GB/s | its copy | of it | its CUB call | x it |"
+                print "|---|---|---:|---:|---|---:|---|---:|"
+                for (i = 1; i <= NR; i++) print rows[i]
+                print ""
+            }' "$work/apps-rows"
+    done
+    if [ -s "$work/apps-rows-any" ]; then
+        echo "Each row is within its unit's run: its copy, \`copy-F\`, copies the bytes the headline moves (\`copy\` where that is 8 an element), and its CUB call, \`cub-F\`, does the same job on the same input (\`cub\` for the inclusive sum)."
+        echo
+    fi
+}
+# The units that have no CSV yet, so no line in any table.
+unmeasured() {
+    local unit list=""
+    for unit in $(units); do
+        ls "$unit"/results/*.csv >/dev/null 2>&1 && continue
+        if [ -f "$unit/README.md" ]; then list="$list, [${unit##*/}](../$unit/README.md)"; else list="$list, ${unit##*/}"; fi
+    done
+    [ -z "$list" ] || printf 'Not measured yet (no CSV committed): %s.\n\n' "${list#, }"
 }
 
 if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then
@@ -198,9 +274,15 @@ if grep -qx '<!-- stage list -->' README.md 2>/dev/null; then
     check_or_write README.md "$work/stages" '<!-- stage list -->' '<!-- end stage list -->'
 fi
 if grep -qx '<!-- course tables -->' common/RESULTS.md 2>/dev/null; then
-    course_tables >"$work/course"
+    { course_tables; apps_tables; unmeasured; } >"$work/course"
     [ -s "$work/course" ] || echo "No measurement committed yet." >"$work/course"
     check_or_write common/RESULTS.md "$work/course" '<!-- course tables -->' '<!-- end course tables -->'
 fi
 if [ "${failed:-0}" = 1 ]; then exit 1; fi
-[ "$mode" = write ] || echo "tables: every README table agrees with its CSV"
+if [ "$mode" = check ]; then
+    echo "tables: every README table agrees with its CSV ($written files)"
+elif [ $rewritten = 0 ]; then
+    echo "tables: nothing changed: the tables of all $written files already agree with their CSVs"
+else
+    echo "tables: rewrote $rewritten of $written files"
+fi

@@ -330,12 +330,12 @@ struct split_tile : quiet_lookback {
 };
 
 /* The tile that sections 7 and 8 rank by digit: THREADS a block, KEYS a thread (in registers,
- * warp-striped: 7a), MIN_BLOCKS a multiprocessor. CUB's one-sweep pass on sm_90 takes 384
- * threads of 19 or 20 32-bit keys, and so does this one (20: 7680 keys a tile): a tile's fixed
- * costs (256 counts to count, scan and publish) spread over 30 keys a bin; the 256 bins find a
- * thread each; and two blocks fit an SM (at most 85 registers a thread, 45 KB of shared memory
- * each). Past 22 keys, the staged tile (7e) passes the 48 KB of static shared memory a block may
- * have. */
+ * warp-striped: 7a), MIN_BLOCKS a multiprocessor. 384 threads of 20 keys, 7680 keys a tile, as
+ * CUB's one-sweep pass takes 32-bit keys where its offsets are 32 bits (19 keys where they are 64,
+ * as cub-sort's are): a tile's fixed costs (256 counts to count, scan and publish) spread over 30
+ * keys a bin; the 256 bins find a thread each; and two blocks fit an SM (at most 80 registers a
+ * thread: 65536 / (2 x 384), in steps of 8; 45 KB of shared memory each). Past 22 keys, the
+ * staged tile (7e) passes the 48 KB of static shared memory a block may have. */
 struct digit_tile {
     static constexpr int THREADS = 384, KEYS = 20, MIN_BLOCKS = 2;
     typedef quiet_lookback SCAN; /* the digit passes' scan of the counts (8b) */

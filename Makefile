@@ -15,6 +15,13 @@ QUICK_ROOT := $(BUILD)/results/quick
 BENCH_ARGS ?=
 
 MAKE_QUIET := $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
+# In a handout (make handout writes .handout, naming its unit), that unit's tests also run the
+# grade's drawn_sizes case, as `make grade` will; SEED=s replays a grade's inputs and sizes.
+HANDOUT_UNIT := $(shell sed -n 's/^stage=//p' .handout 2>/dev/null)
+export SCAN_TEST_GRADE := $(if $(HANDOUT_UNIT),$(notdir $(HANDOUT_UNIT)):$(if $(filter gpu,$(call unit_kind,$(HANDOUT_UNIT))),28,26))
+ifdef SEED
+export SCAN_SEED := $(SEED)
+endif
 # Parallel builds, unless the command line gave its own -j.
 PARALLEL = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 TEST_BINS = $(foreach u,$(BUILT_UNITS),$(BUILD)/$(u)/test)
@@ -194,7 +201,7 @@ gpu-archs:
 	    $(MAKE_QUIET) $(PARALLEL) BUILD=build/$$arch GPU_ARCH=$$arch GPU=1 WERROR=1 gpu-objects || exit 1; \
 	done; echo "gpu-archs: every GPU unit compiles for $(GPU_ARCHS)",echo "SKIP: no nvcc found (install the CUDA Toolkit, or put nvcc on PATH)")
 
-gpu-objects: $(if $(NVCC),$(BUILD)/common/platform_gpu.o $(BUILD)/common/apps_cub.o $(BUILD)/common/runner_gpu.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o))
+gpu-objects: $(if $(NVCC),$(BUILD)/common/device_gpu.o $(BUILD)/common/apps_cub.o $(BUILD)/common/proof_gpu.o $(foreach u,$(GPU_UNITS),$(BUILD)/$(u)/scan.o))
 	@echo "  $(GPU_ARCH): $(words $^) GPU objects compiled, warnings as errors (or up to date)"
 
 sanitize-gpu:
@@ -209,8 +216,9 @@ handout:
 # sizes. Built the default way, into build/: BUILD, SANITIZE and CC given to make do not apply to
 # a grade. Exit status: make's own (0, or 2 when the grade could not be made); common/grade/grade.sh
 # itself exits 77 where the unit cannot be graded here.
+# (STUDENT given empty is a mistake, not "this tree": grade.sh says so)
 grade:
-	@common/grade/grade.sh "$(STAGE)" $(if $(STUDENT),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
+	@common/grade/grade.sh "$(STAGE)" $(if $(filter-out undefined,$(origin STUDENT)),--student "$(STUDENT)") $(if $(SEED),--seed "$(SEED)")
 
 format:
 	clang-format -i $(wildcard $(addprefix common/*/*.,c h cu) $(foreach u,$(UNITS),$(u)/*.c $(u)/*.h $(u)/*.cu $(u)/*.cuh))

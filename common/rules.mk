@@ -202,25 +202,23 @@ $(BUILD)/toolchain.h: FORCE
 
 FORCE:
 
-# The harness objects a unit's binaries link: its platform, the harness, and the applications'
-# harness where the unit asks for it.
-unit_common = $(BUILD)/common/harness.o $(BUILD)/common/cpu_features.o \
-              $(BUILD)/common/platform_$(call unit_kind,$(1)).o \
-              $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o)
+# The harness objects a unit's binaries link: the harness, the host, its device layer, the
+# applications layer (the families every row computes), and the tests' or the benchmark's driver.
+unit_common = $(addprefix $(BUILD)/common/,harness.o host.o apps.o roles.o device_$(call unit_kind,$(1)).o)
 unit_test_common = $(BUILD)/common/tests.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_tests.o)
-unit_bench_common = $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_bench.o $(BUILD)/common/apps_cub.o)
+unit_bench_common = $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_bench.o $(if $(filter gpu,$(call unit_kind,$(1))),$(BUILD)/common/apps_cub.o))
 
 # The rules of one unit: scan.o (gcc or nvcc), the test and bench binaries, and a stamp that says
 # in one line that the unit was (re)built.
 define unit_rules
 ifeq ($(call unit_kind,$(1)),gpu)
-$(BUILD)/$(1)/scan.o: $(1)/scan.cu $(COMMON_HEADERS) $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
+$(BUILD)/$(1)/scan.o: $(1)/scan.cu $(wildcard common/contract/*.h) $(wildcard $(1)/*.cuh $(1)/*.h) $(1)/Makefile
 	@mkdir -p $$(@D)
-	$(Q)$$(NVCC) $$(NVCCFLAGS_BASE) $$($(1)_NVCCFLAGS) -c $$< -o $$@
+	$(Q)$$(NVCC) $$(NVCCFLAGS_CORE) -Icommon/contract $$($(1)_NVCCFLAGS) -c $$< -o $$@
 else
 $(BUILD)/$(1)/scan.o: $(1)/scan.c $(1)/Makefile
 	@mkdir -p $$(@D)
-	$(Q)$$(CC) $$(CFLAGS_BASE) $$($(1)_CFLAGS) -c $$< -o $$@
+	$(Q)$$(CC) $$(CFLAGS_CORE) -MMD -MP -Icommon/contract $$($(1)_CFLAGS) -c $$< -o $$@
 endif
 
 $(BUILD)/$(1)/test.o: | $(BUILD)/check-found
@@ -241,17 +239,21 @@ $(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench $(BUILD)/$(1)/grader
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))
 
-# ---- the grader's binaries (common/grade/grade.sh) --------------------------------------------------
+# ---- the grader's binaries (common/grade/grade.sh) ----------------------------------------------
 # A unit's runner is its kernel object and the runner's harness, nothing else (common/grade/runner.c):
 # the process in which the grader runs a kernel. Its variant table, printed as C (proxy.c), takes
-# the kernel's place in the unit's test and benchmark, linked with the grader's platform: the
+# the kernel's place in the unit's test and benchmark, linked with the grader's device layer: the
 # grade-test and grade-bench binaries run every variant in a runner process and hold the inputs,
-# the references and the clock (common/grade/platform_remote.c).
+# the references and the clock (common/grade/device_remote.c).
+# The kernel's object keeps only the contract's symbols global (common/grade/kernel-object.sh), so
+# that no function of it stands in for one of the runner's or the C library's (a read() of its
+# own); the runner is linked with its relocations read-only (full RELRO), so that no kernel
+# rewrites where a call goes.
+RUNNER_LDFLAGS := -Wl,-z,relro,-z,now
 runner_objects = $(BUILD)/common/runner_$(if $(filter apps,$($(1)_HARNESS)),apps,scan).o \
-                 $(BUILD)/common/runner_$(call unit_kind,$(1)).o $(BUILD)/common/cpu_features.o
+                 $(addprefix $(BUILD)/common/,device_$(call unit_kind,$(1)).o proof_$(call unit_kind,$(1)).o host.o roles.o)
 runner_libs = $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS))
-GRADE_COMMON := $(BUILD)/common/harness.o $(BUILD)/common/cpu_features.o \
-                $(BUILD)/common/platform_remote.o $(BUILD)/common/sandbox.o
+GRADE_COMMON := $(addprefix $(BUILD)/common/,harness.o host.o apps.o roles.o device_remote.o sandbox.o)
 
 $(BUILD)/common/runner_scan.o: common/grade/runner.c
 	@mkdir -p $(@D)
@@ -264,8 +266,9 @@ $(BUILD)/grade/sandbox: common/grade/sandbox.c common/grade/sandbox.h
 	$(Q)$(CC) $(CFLAGS_BASE) -DSANDBOX_MAIN $< -o $@
 
 define grade_rules
-$(BUILD)/$(1)/runner: $(BUILD)/$(1)/scan.o $(call runner_objects,$(1))
-	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(call runner_libs,$(1))
+$(BUILD)/$(1)/runner: $(BUILD)/$(1)/scan.o $(call runner_objects,$(1)) common/grade/kernel-object.sh
+	$(Q)common/grade/kernel-object.sh $$< $$@.o
+	$(Q)$$(CC) $(LDFLAGS_BASE) $(RUNNER_LDFLAGS) $$@.o $(call runner_objects,$(1)) -o $$@ $(call runner_libs,$(1))
 
 $(BUILD)/$(1)/proxy.c: $(BUILD)/$(1)/runner
 	$(Q)$(EMULATOR) $$< --proxy >$$@.tmp && mv $$@.tmp $$@
@@ -273,10 +276,10 @@ $(BUILD)/$(1)/proxy.c: $(BUILD)/$(1)/runner
 $(BUILD)/$(1)/proxy.o: $(BUILD)/$(1)/proxy.c
 	$(Q)$$(CC) $$(CFLAGS_BASE) -c $$< -o $$@
 
-$(BUILD)/$(1)/grade-test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/proxy.o $(call unit_test_common,$(1)) $(GRADE_COMMON) $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o)
+$(BUILD)/$(1)/grade-test: $(BUILD)/$(1)/test.o $(BUILD)/$(1)/proxy.o $(call unit_test_common,$(1)) $(GRADE_COMMON)
 	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(CHECK_LIBS)
 
-$(BUILD)/$(1)/grade-bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/proxy.o $(BUILD)/common/bench.o $(GRADE_COMMON) $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps.o $(BUILD)/common/apps_bench.o)
+$(BUILD)/$(1)/grade-bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/proxy.o $(BUILD)/common/bench.o $(if $(filter apps,$($(1)_HARNESS)),$(BUILD)/common/apps_bench.o) $(GRADE_COMMON)
 	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ -lm
 
 $(BUILD)/$(1)/graders: $(BUILD)/$(1)/runner $(BUILD)/$(1)/grade-test $(BUILD)/$(1)/grade-bench $(BUILD)/grade/sandbox
@@ -300,8 +303,9 @@ else
 	$(Q)$(GRADE_SANDBOX) $(CC) $(CFLAGS_CORE) $($(GRADE_UNIT)_CFLAGS) -I$(GRADE_STUDENT)/common -MD -MF $(GRADE_OUT)/scan.d -c $(GRADE_STUDENT)/$(GRADE_UNIT)/scan.c -o $@
 endif
 $(GRADE_OUT)/runner: $(GRADE_OUT)/scan.o $(call runner_objects,$(GRADE_UNIT))
-	@mkdir -p $(GRADE_OUT)/harness && cp $(call runner_objects,$(GRADE_UNIT)) $(GRADE_OUT)/harness/
-	$(Q)$(GRADE_SANDBOX) $(CC) -fno-lto -fno-use-linker-plugin $< $(addprefix $(GRADE_OUT)/harness/,$(notdir $(call runner_objects,$(GRADE_UNIT)))) -o $@ $(call runner_libs,$(GRADE_UNIT))
+	@mkdir -p $(GRADE_OUT)/harness && cp $(call runner_objects,$(GRADE_UNIT)) common/grade/kernel-object.sh $(GRADE_OUT)/harness/
+	$(Q)$(GRADE_SANDBOX) $(GRADE_OUT)/harness/kernel-object.sh $< $(GRADE_OUT)/kernel.o
+	$(Q)$(GRADE_SANDBOX) $(CC) -fno-lto -fno-use-linker-plugin $(RUNNER_LDFLAGS) $(GRADE_OUT)/kernel.o $(addprefix $(GRADE_OUT)/harness/,$(notdir $(call runner_objects,$(GRADE_UNIT)))) -o $@ $(call runner_libs,$(GRADE_UNIT))
 endif
 
 # The header lists gcc wrote (none before the first build, when everything is compiled anyway).

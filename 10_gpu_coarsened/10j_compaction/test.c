@@ -37,8 +37,9 @@ START_TEST(flags_alignments)
         app_fill(f, INPUT_RANDOM, input, flags, n, scan_test_seed() ^ 0xF1A6ull);
         for (size_t i = 0; i < 4; i++)
             for (size_t o = 0; o < 4; o++) {
-                /* app_check_variant places the flags (in's offset + out's offset + 1) % 16
-                 * elements past an aligned address: modulo 16 bytes, (i + o + 1) % 4 elements */
+                /* the shared check places the flags (in's offset + out's offset + 7 r) % 16
+                 * elements past an aligned address (r: their role, common/apps/roles.c): modulo
+                 * 16 bytes, (i + o + 3 r) % 4 elements, each of the four as i and o vary */
                 scan_case c = {n, INPUT_RANDOM, i, o + 4 * (i % 2), 0};
                 app_check_variant(&app_variants[v], &c, input, flags);
             }

@@ -3,10 +3,10 @@
  * key-value pairs.
  *
  * Such a step's kernel file defines app_variants[] (below) instead of stage_variants[]. Every rule
- * of the stage contract (common/contract/scan.h) holds for its variants: any n from 0, in place allowed
- * (unless SCAN_OUT_OF_PLACE), any element offset, the input never modified, device pointers and
- * scratch, the default stream, no allocation or synchronization inside run, scratch initialised
- * inside run. In addition:
+ * of the stage contract (common/contract/scan.h) holds for its variants: any n from 0, in place
+ * allowed (unless SCAN_OUT_OF_PLACE), any element offset, the input never modified, device
+ * pointers and scratch, the default stream, no allocation or synchronization inside run, scratch
+ * initialised inside run. In addition:
  *   - a variant names what it computes: its family (app_family below);
  *   - the arguments beyond in, out, n and scratch travel in an app_args, passed to run: the flags
  *     of select-flagged, the heads of segmented-sum, where a compaction writes its count, the
@@ -18,16 +18,15 @@
  *     values_out == values (the harness passes them so); otherwise values and values_out do not
  *     overlap each other or the keys, may each sit at any element offset, and values is never
  *     modified.
- * The harness for such a step is common/apps/apps.c (inputs, host references, comparison), apps_tests.c
- * and apps_bench.c (the test and benchmark mains) and apps_cub.cu (CUB's calls as reference rows).
- * This header compiles as C11 and under nvcc. */
+ * The harness of these steps is the applications layer, common/apps/. This header compiles as C11
+ * and under nvcc. */
 #ifndef APPS_H
 #define APPS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness.h"
+#include "scan.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,8 +37,8 @@ typedef enum app_family {
     APP_EXCLUSIVE_SUM,  /* "exclusive-sum": out[i] = in[0] + ... + in[i - 1] mod 2^32, out[0] = 0 */
     APP_INCLUSIVE_MAX,  /* "max": out[i] = the largest of in[0..i] */
     APP_FLOAT_SUM,      /* "float-sum": in and out are float32, out[i] = in[0] + ... + in[i] in
-                           float, added in an order of the kernel's choosing (app_compare bounds
-                           the error), the same order on every run */
+                           float, added in an order of the kernel's choosing (the tests bound the
+                           error), the same order on every run */
     APP_SELECT_IF,      /* "select-if": the elements x with APP_KEEP(x), in order; the count */
     APP_SELECT_FLAGGED, /* "select-flagged": the elements in[i] with flags[i] != 0, in order */
     APP_SEGMENTED_SUM,  /* "segmented-sum": out[i] = in[h] + ... + in[i] mod 2^32, h the last
@@ -81,84 +80,6 @@ typedef struct app_variant {
 /* The table of an applications step's kernel file; its last row is the headline. */
 extern const app_variant app_variants[];
 extern const size_t app_variant_count;
-
-/* The harness's row of an app variant (scan_row, common/core/harness.h): its run passes the variant
- * the row's args (set by whoever makes the row: the benchmark's, or one test check's). */
-scan_row app_row_of(const app_variant *v, const app_args *args);
-/* The run of such a row. */
-void app_row_run(const scan_row *row, const uint32_t *in, uint32_t *out, size_t n, void *scratch);
-static inline const app_variant *app_variant_of(const scan_row *row)
-{
-    return (const app_variant *)row->variant;
-}
-
-const char *app_family_name(app_family f);
-/* Whether the family's elements are float32 (its inputs are made of floats). */
-int app_family_is_float(app_family f);
-/* Whether the family reads flags (select-flagged's flags, segmented-sum's heads). */
-int app_family_has_flags(app_family f);
-/* Whether the family writes a count (a compaction). */
-int app_family_counts(app_family f);
-/* Whether the family moves values beside its keys (sort-pairs). */
-int app_family_has_values(app_family f);
-
-/* The input of a family (in may be NULL: the flags only): for the integer families scan_fill's
- * patterns; for float-sum, random
- * floats in [-1, 1) (INPUT_RANDOM) or whole numbers (the other patterns: 0..15, ones, -1, i), so
- * that an exact result is known while the sums stay below 2^24. flags (may be NULL): random,
- * about half of them nonzero, and of varied values; for segmented-sum, heads whose density
- * changes every 5000 elements (1/2, 1/32, 1/1024, none), so that segments end inside vectors,
- * rows, tiles and span many tiles. */
-void app_fill(app_family f, scan_input kind, uint32_t *in, uint32_t *flags, size_t n,
-              uint64_t seed);
-/* The reference on the host: writes the expected output into expected (n words; for float-sum,
- * the double-precision prefix rounded to float; for sort-pairs, the sorted keys) and returns the
- * count (n for a scan). For sort and sort-pairs, expected may be in (sorted in place). */
-uint64_t app_reference(app_family f, const uint32_t *in, const uint32_t *flags, uint32_t *expected,
-                       size_t n);
-/* sort-pairs' reference: the keys sorted into sorted_keys and, where values is not NULL, their
- * values into sorted_values, stably (an LSD radix sort of 8-bit digits, which skips a digit that
- * every key shares; it holds n more words of keys and of values while it runs). sorted_keys may
- * be keys, and sorted_values values. */
-void app_reference_pairs(const uint32_t *keys, const uint32_t *values, uint32_t *sorted_keys,
-                         uint32_t *sorted_values, size_t n);
-/* Poisons out before a run: random words (scan_poison) where an element is expected, and
- * app_tail_word(k) past the count, where nothing may be written (random too, from the run's
- * seed, and known to the comparison). */
-void app_poison(uint64_t count, uint32_t *out, size_t n);
-uint32_t app_tail_word(size_t k);
-/* Compares a run's output with the reference. Integer families: bit for bit, and out[count..n)
- * still poisoned. float-sum: |out[i] - s[i]| <= gamma(h) * (|in[0]| + ... + |in[i]|), s in
- * double precision, h = (i + 4) / tile + 65 (Higham's bound, h the additions an element may pass
- * through: at most 65 inside its tile and one per tile before it, the first tile starting up to 4
- * elements before in), and exact where the input is whole numbers whose sums stay below 2^24.
- * Past the count, out[k] must still be tail[k] (in place: the input), or app_tail_word(k) when
- * tail is NULL. Returns 1, or 0 with a message. */
-int app_compare(app_family f, size_t tile, const uint32_t *in, const uint32_t *expected,
-                uint64_t expected_count, const uint32_t *actual, uint64_t actual_count,
-                const uint32_t *tail, size_t n, char *msg, size_t msg_size);
-/* sort-pairs' values: actual (values_out) against expected_values (app_reference_pairs of keys
- * and values, whose sorted keys are sorted_keys). Returns 1, or 0 with "value at I: expected X,
- * got Y" and what Y is: the value of an equal key that came earlier or later (not stable), of
- * another key (the values did not move with their keys), or of no element (not written). */
-int app_compare_values(const uint32_t *keys, const uint32_t *values, const uint32_t *sorted_keys,
-                       const uint32_t *expected_values, const uint32_t *actual, size_t n, char *msg,
-                       size_t msg_size);
-
-/* Host memory for n words (one at least), or an exit with a message naming what it was for. */
-uint32_t *app_host_words(size_t n, const char *what);
-
-/* The CUB calls a practitioner would make instead (common/apps/apps_cub.cu), as reference rows:
- * "cub-" and the family's name. Weak: the grader's benchmark links no CUDA, and then
- * &app_cub_variant_count is NULL. */
-#if defined(__GNUC__)
-__attribute__((weak))
-#endif
-extern const app_variant app_cub_variants[];
-#if defined(__GNUC__)
-__attribute__((weak))
-#endif
-extern const size_t app_cub_variant_count;
 
 #ifdef __cplusplus
 }

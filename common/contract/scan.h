@@ -1,7 +1,7 @@
 /* The stage contract: every stage exports its variants in one table with one signature.
  *
  * A variant computes the inclusive prefix sum out[i] = in[0] + ... + in[i] (mod 2^32).
- * Every variant, CPU or GPU, keeps these rules; the shared tests in common/core/tests.c check each one:
+ * Every variant, CPU or GPU, keeps these rules; the shared tests (common/core/tests.c) check each one:
  *   - any n from 0 up; n == 0 touches no pointer;
  *   - in == out (in place) is allowed; otherwise the two ranges do not overlap;
  *   - in and out may each start at any element offset from an allocation (no alignment promise);
@@ -31,11 +31,8 @@ typedef struct scan_variant {
 } scan_variant;
 
 /* SCAN_GRADED: the variant whose code the classroom kit blanks (SOLUTION markers) and `make grade`
- *   times: one per stage.
- * SCAN_SIDE_STEP: a step off the stage's main line, kept for its numbers: the stage's README table
- *   lists it, its chart leaves it out. */
-#define SCAN_GRADED    1u
-#define SCAN_SIDE_STEP 2u
+ *   times: one per stage. */
+#define SCAN_GRADED 1u
 /* SCAN_OUT_OF_PLACE: the variant needs in != out (an application such as a compaction in three
  *   kernels, whose scatter would overwrite elements other blocks have yet to read); the tests'
  *   in-place cases leave it out. */

@@ -110,9 +110,18 @@ done < <(find "$dest" \( -name '*.c' -o -name '*.cu' -o -name '*.cuh' -o -name '
     echo "> **A handout of stage $stage.** Its solution is blanked (the TODO comments in its kernel"
     echo "> files), and the stages after it are left out: they carry its code forward. \`make test-$num\`"
     echo "> fails until the TODOs are done; every other stage passes."
+    echo ">"
+    echo "> **How it is graded.** Only your kernel files in $stage/ ($(unit_kernel_files "$stage" | sed 's|.*/||' | paste -sd' ' - | sed 's/ /, /g')) are"
+    echo "> taken, built and run by the reference's grader on your teacher's machine: 70 points for correctness,"
+    echo "> the share of the test cases you pass, none if \`drawn_sizes\` fails (sizes drawn anew at every"
+    echo "> grade); 30 for speed against the reference, when every case passes. \`make test-$num\` runs the"
+    echo "> same cases, \`drawn_sizes\` too; \`make test-$num SEED=s\` replays the sizes of a grade's seed."
     echo
     cat "$dest/README.md"
 } >"$dest/README.md.tmp" && mv "$dest/README.md.tmp" "$dest/README.md"
+# GitHub Classroom's workflow for this unit: one step per test case and three of speed.
+mkdir -p "$dest/.github/workflows"
+common/grade/classroom/workflow.sh "$num" >"$dest/.github/workflows/classroom.yml"
 
 # No line of the solution may be left anywhere in the copy (code or prose), except a line that the
 # student has anyway in the code of the harness or of an earlier stage (a loop header, an index

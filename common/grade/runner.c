@@ -1,9 +1,10 @@
 /* The runner: the process in which `make grade` runs a student's kernel, linked from the unit's
- * kernel object, this file and the memory it runs on (runner_cpu.c or runner_gpu.cu), and
- * nothing else of the harness: no reference, no expected output, no test state. It answers the
- * requests of common/grade/remote.h on file descriptors 3 and 4 (data on 5) until its input ends. Built
- * twice, for the units whose kernel file defines stage_variants[] and, with SCAN_APPS, for those
- * that define app_variants[] (common/contract/apps.h).
+ * kernel object, this file, the device layer it runs on (core/device_cpu.c or device_gpu.cu), the
+ * proof of timed batches (proof_cpu.c or proof_gpu.cu), the host (core/host.c) and the buffers of
+ * a call (apps/roles.c), and nothing else of the harness: no reference, no expected output, no
+ * test state. It answers the requests of common/grade/remote.h on file descriptors 3 and 4 (data
+ * on 5) until its input ends. Built twice, for the units whose kernel file defines
+ * stage_variants[] and, with SCAN_APPS, for those that define app_variants[].
  *
  *   runner            serve the requests on descriptors 3 to 5 (the grader starts it so)
  *   runner --proxy    print the variant table as C, each run sent to a runner: the grader's test
@@ -19,414 +20,258 @@
 #include <unistd.h>
 
 #include "remote.h"
-#include "runner_device.h"
-#include "scan.h"
-#ifdef SCAN_APPS
-#include "apps.h"
-#endif
 
 #ifdef SCAN_APPS
 #define TABLE       app_variants
 #define TABLE_COUNT app_variant_count
+#define FAMILY(v)   (int)app_variants[v].family
 #else
 #define TABLE       stage_variants
 #define TABLE_COUNT stage_variant_count
+#define FAMILY(v)   (-1)
 #endif
 
-/* ---- replies ----------------------------------------------------------------------------------
- */
+static char *staging; /* the memory of REMOTE_STAGING_FD */
 
-static void send_reply(remote_reply r, const void *payload)
+/* ---- replies ---------------------------------------------------------------------------------- */
+
+static void reply(uint64_t status, uint64_t v0, const char *text)
 {
+    const remote_reply r = {status, {v0, (uint64_t)device_is_host}, text ? strlen(text) : 0};
     if (!remote_write_full(REMOTE_REPLY_FD, &r, sizeof r) ||
-        (r.payload_bytes && !remote_write_full(REMOTE_REPLY_FD, payload, r.payload_bytes)))
+        (r.payload_bytes && !remote_write_full(REMOTE_REPLY_FD, text, r.payload_bytes)))
         exit(0); /* the grader is gone */
 }
 
-static void reply(uint64_t status, uint64_t v0, const void *payload, size_t bytes)
-{
-    send_reply((remote_reply){status, {v0, 0}, bytes}, payload);
-}
+static void refuse(const char *why) { reply(1, 0, why); }
 
-static void reply_text(uint64_t status, const char *text) { reply(status, 0, text, strlen(text)); }
-
-/* ---- the allocations, so that a request names memory the runner gave out ----------------------
- */
+/* ---- the allocations, so that a request names memory the runner gave out -------------------- */
 
 typedef struct allocation {
-    char *base;
-    size_t bytes;
+    uint64_t base, bytes;
 } allocation;
 static allocation *allocations;
 static size_t allocation_count, allocation_room;
 
-static int remember(void *p, size_t bytes)
+/* Whether [address, address + bytes) lies inside one allocation. */
+static int holds(uint64_t address, uint64_t bytes)
+{
+    for (size_t i = 0; i < allocation_count; i++)
+        if (address >= allocations[i].base && bytes <= allocations[i].bytes &&
+            address - allocations[i].base <= allocations[i].bytes - bytes)
+            return 1;
+    return 0;
+}
+
+static void serve_alloc(uint64_t bytes)
 {
     if (allocation_count == allocation_room) {
-        size_t room = allocation_room ? 2 * allocation_room : 64;
-        allocation *more = realloc(allocations, room * sizeof *more);
-        if (!more) return 0;
-        allocations = more;
-        allocation_room = room;
+        allocation_room = allocation_room ? 2 * allocation_room : 64;
+        allocations = realloc(allocations, allocation_room * sizeof *allocations);
+        if (!allocations) exit(1);
     }
+    const uint64_t p = (uint64_t)(uintptr_t)device_alloc((size_t)bytes);
     allocations[allocation_count++] = (allocation){p, bytes};
+    reply(0, p, NULL);
+}
+
+static void serve_free(uint64_t address)
+{
+    size_t i = 0;
+    while (i < allocation_count && allocations[i].base != address)
+        i++;
+    if (i == allocation_count) return refuse("FREE of an address that no ALLOC gave");
+    device_free((void *)(uintptr_t)address);
+    allocations[i] = allocations[--allocation_count];
+    reply(0, 0, NULL);
+}
+
+/* ---- the variants ----------------------------------------------------------------------------- */
+
+/* The call a request names, each buffer inside an allocation; 0 with why not. */
+static int call_of(const uint64_t *a, scan_call *c, const char **why)
+{
+    *c = (scan_call){.n = (size_t)a[REMOTE_N], .scratch = (void *)(uintptr_t)a[REMOTE_SCRATCH_ADDRESS]};
+    if (a[REMOTE_VARIANT] >= TABLE_COUNT) return *why = "no such variant", 0;
+    if (c->scratch && !holds(a[REMOTE_SCRATCH_ADDRESS], 1)) return *why = "scratch is no allocation", 0;
+    for (size_t r = 0; r < scan_role_count; r++) {
+        const uint64_t address = a[REMOTE_BUFFER + r];
+        if (address && !holds(address, scan_role_words(r, c->n) * 4ull))
+            return *why = "a buffer is no allocation, or too short for n", 0;
+        c->buffer[r] = (void *)(uintptr_t)address;
+    }
     return 1;
 }
 
-/* The allocation that holds [address, address + bytes), or NULL. */
-static allocation *holding(uint64_t address, uint64_t bytes)
+static void run(size_t v, const scan_call *c)
 {
-    for (size_t i = 0; i < allocation_count; i++) {
-        uint64_t base = (uint64_t)(uintptr_t)allocations[i].base;
-        if (address >= base && bytes <= allocations[i].bytes &&
-            address - base <= allocations[i].bytes - bytes)
-            return &allocations[i];
+#ifdef SCAN_APPS
+    const app_args args = scan_args_of(c);
+    app_variants[v].run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, &args, c->scratch);
+#else
+    stage_variants[v].run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, c->scratch);
+#endif
+}
+
+/* A timed batch: the runs back to back, each proven (remote.h), then their digests. */
+static void serve_time(const uint64_t *a)
+{
+    scan_call c;
+    const char *why;
+    const long runs = (long)a[REMOTE_RUNS];
+    if (!call_of(a, &c, &why)) return refuse(why);
+    if (runs < 1 || runs > REMOTE_MAX_RUNS) return refuse("a batch of no runs, or of too many");
+    const int is_float = FAMILY(a[REMOTE_VARIANT]) >= 0 && scan_family_is_float((app_family)FAMILY(a[REMOTE_VARIANT]));
+    proof_begin(&c, is_float, a[REMOTE_KEY], runs);
+    for (long r = 0; r < runs; r++) {
+        run((size_t)a[REMOTE_VARIANT], &c);
+        proof_step(&c, is_float, a[REMOTE_KEY], r, runs);
     }
-    return NULL;
-}
-
-/* ---- the variants -----------------------------------------------------------------------------
- */
-
-static void run(const uint64_t *a)
-{
-    const uint32_t *in = (const uint32_t *)(uintptr_t)a[1];
-    uint32_t *out = (uint32_t *)(uintptr_t)a[2];
-    void *scratch = (void *)(uintptr_t)a[4];
-#ifdef SCAN_APPS
-    const app_args args = {.flags = (const uint32_t *)(uintptr_t)a[5],
-                           .heads = (const uint32_t *)(uintptr_t)a[6],
-                           .keys = (const uint32_t *)(uintptr_t)a[7],
-                           .count = (uint64_t *)(uintptr_t)a[8],
-                           .values = (const uint32_t *)(uintptr_t)a[9],
-                           .values_out = (uint32_t *)(uintptr_t)a[10]};
-    app_variants[a[0]].run(in, out, (size_t)a[3], &args, scratch);
-#else
-    stage_variants[a[0]].run(in, out, (size_t)a[3], scratch);
-#endif
-}
-
-static int family_of(size_t v)
-{
-#ifdef SCAN_APPS
-    return (int)app_variants[v].family;
-#else
-    (void)v;
-    return -1;
-#endif
+    device_finish();
+    proof_end((uint64_t *)staging, runs);
+    reply(0, (uint64_t)runs, NULL);
 }
 
 /* The table, one "family\ttile\tflags\tname" a line. */
-static char *table_text(size_t *length)
+static void serve_hello(void)
 {
     size_t room = 64 + TABLE_COUNT * 160, len = 0;
     char *text = malloc(room);
-    if (!text) return NULL;
+    if (!text) exit(1);
+    text[0] = 0;
     for (size_t v = 0; v < TABLE_COUNT; v++)
-        len += (size_t)snprintf(text + len, room - len, "%d\t%zu\t%u\t%.100s\n", family_of(v),
+        len += (size_t)snprintf(text + len, room - len, "%d\t%zu\t%u\t%.100s\n", FAMILY(v),
                                 TABLE[v].tile, TABLE[v].flags, TABLE[v].name);
-    *length = len;
-    return text;
+    reply(0, TABLE_COUNT, text);
+    free(text);
 }
 
-/* ---- --proxy: the table as C for the grader ----------------------------------------------------
- */
+/* ---- the requests ----------------------------------------------------------------------------- */
+
+static void serve_data(uint32_t op, const uint64_t *a)
+{
+    if (!holds(a[0], a[1])) return refuse("a range outside every allocation");
+    if (a[1] > REMOTE_STAGING_BYTES) return refuse("a transfer larger than the staging memory");
+    if (op == REMOTE_WRITE)
+        device_upload((void *)(uintptr_t)a[0], staging, (size_t)a[1]);
+    else
+        device_download(staging, (const void *)(uintptr_t)a[0], (size_t)a[1]);
+    reply(0, 0, NULL);
+}
+
+static void serve_one(const remote_request *rq)
+{
+    const uint64_t *a = rq->a;
+    char text[800], name[256], facts[512];
+    scan_call c;
+    const char *why = NULL;
+    switch (rq->op) {
+    case REMOTE_HELLO: return serve_hello();
+    case REMOTE_PROBE: why = device_probe(); return reply(why != NULL, 0, why);
+#ifndef SCAN_APPS
+    case REMOTE_MISSING:
+        why = a[0] < TABLE_COUNT && stage_variant_missing ? stage_variant_missing(a[0]) : NULL;
+        return reply(0, 0, why ? why : "");
+#endif
+    case REMOTE_DESCRIBE:
+        device_describe(name, sizeof name, facts, sizeof facts);
+        snprintf(text, sizeof text, "%s\n%s", name, facts);
+        return reply(0, 0, text);
+    case REMOTE_MEMORY: return reply(0, device_memory(), NULL);
+    case REMOTE_ALLOC: return serve_alloc(a[0]);
+    case REMOTE_FREE: return serve_free(a[0]);
+    case REMOTE_WRITE:
+    case REMOTE_READ: return serve_data(rq->op, a);
+    case REMOTE_SCRATCH:
+        if (a[0] >= TABLE_COUNT) return refuse("no such variant");
+        return reply(0, TABLE[a[0]].scratch_bytes ? TABLE[a[0]].scratch_bytes((size_t)a[1]) : 0, NULL);
+    case REMOTE_RUN:
+        if (!call_of(a, &c, &why)) return refuse(why);
+        run((size_t)a[REMOTE_VARIANT], &c);
+        return reply(0, 0, NULL);
+    case REMOTE_FINISH: device_finish(); return reply(0, 0, NULL);
+    case REMOTE_TIME: return serve_time(a);
+    default: return refuse("unknown request");
+    }
+}
+
+/* ---- --proxy: the table as C for the grader --------------------------------------------------- */
 
 /* A C string literal of s. */
 static void print_string(const char *s)
 {
     putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') putchar('\\');
-        if ((unsigned char)*s >= 32 && *s != 127) putchar(*s);
-    }
+    for (; *s; s++)
+        if ((unsigned char)*s >= 32 && *s != 127) printf("%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
     putchar('"');
 }
 
 static int print_proxy(void)
 {
-    printf(
-        "/* The variant table of this unit for the grader's test and benchmark binaries, printed\n"
-        " * by the reference's runner (runner --proxy): the reference's names, tiles and flags;\n"
-        " * each run goes to the runner process that holds the kernel being graded\n"
-        " * (common/grade/platform_remote.c). Generated: do not edit. */\n"
-        "#include \"platform_remote.h\"\n#include \"%s\"\n\n",
+    const char *kind = FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant" : "scan_variant";
+    printf("/* The variant table of this unit for the grader's test and benchmark binaries, printed by\n"
+           " * the reference's runner (runner --proxy): the reference's names, tiles and flags; each\n"
+           " * run goes to the runner that holds the kernel being graded (common/grade/device_remote.c).\n"
+           " * Generated: do not edit. */\n#include \"harness.h\"\n\n"
+           "void scan_remote_run(size_t variant, const scan_call *call);\n"
+           "size_t scan_remote_scratch_bytes(size_t variant, size_t n);\n"
+           "const char *scan_remote_missing(size_t variant);\n\n");
+    for (size_t v = 0; v < TABLE_COUNT; v++)
 #ifdef SCAN_APPS
-        "apps.h"
+        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)\n"
+               "{\n    const scan_call c = {n, s, {(void *)in, out, (void *)a->flags, (void *)a->heads, (void *)a->keys, a->count,\n"
+               "                               (void *)a->values, a->values_out}};\n    scan_remote_run(%zu, &c);\n}\n", v, v);
 #else
-        "scan.h"
+        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, void *s)\n"
+               "{\n    const scan_call c = {n, s, {(void *)in, out}};\n    scan_remote_run(%zu, &c);\n}\n", v, v);
 #endif
-    );
-    for (size_t v = 0; v < TABLE_COUNT; v++) {
-        printf(
-            "static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n",
-            v, v);
-#ifdef SCAN_APPS
-        printf(
-            "static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, "
-            "void *scratch)\n{\n    const void *args[REMOTE_ARGS] = {a->flags, a->heads, a->keys, "
-            "a->count, a->values,\n                                     a->values_out};\n"
-            "    scan_remote_run(%zu, in, out, n, args, scratch);\n}\n",
-            v, v);
-#else
-        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, void *scratch)\n"
-               "{\n    scan_remote_run(%zu, in, out, n, NULL, scratch);\n}\n",
-               v, v);
-#endif
-    }
-#ifdef SCAN_APPS
-    printf("\nconst app_variant app_variants[] = {\n");
-#else
-    printf("\nconst scan_variant stage_variants[] = {\n");
-#endif
+    for (size_t v = 0; v < TABLE_COUNT; v++)
+        printf("static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n", v, v);
+    printf("\nconst %s %s[] = {\n", kind, FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variants" : "stage_variants");
     for (size_t v = 0; v < TABLE_COUNT; v++) {
         printf("    {");
         print_string(TABLE[v].name);
-#ifdef SCAN_APPS
-        printf(", (app_family)%d", family_of(v));
-#endif
+        if (FAMILY(v) >= 0) printf(", (app_family)%d", FAMILY(v));
         printf(", scratch_%zu, run_%zu, %zu, %uu},\n", v, v, TABLE[v].tile, TABLE[v].flags);
     }
-#ifdef SCAN_APPS
-    printf("};\nconst size_t app_variant_count = %zu;\n", TABLE_COUNT);
-#else
-    printf("};\nconst size_t stage_variant_count = %zu;\n", TABLE_COUNT);
-    printf("const char *stage_variant_missing(size_t i) { return scan_remote_missing(i); }\n");
-#endif
-    printf("\n/* for common/grade/platform_remote.c */\nconst char *const scan_remote_names[] = {");
-    for (size_t v = 0; v < TABLE_COUNT; v++) {
-        printf("%s", v ? ", " : "");
-        print_string(TABLE[v].name);
-    }
-    printf("};\nconst int scan_remote_families[] = {");
-    for (size_t v = 0; v < TABLE_COUNT; v++)
-        printf("%s%d", v ? ", " : "", family_of(v));
-    printf("};\nconst size_t scan_remote_name_count = %zu;\n", TABLE_COUNT);
+    printf("};\nconst size_t %s = %zu;\n", FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant_count" : "stage_variant_count", TABLE_COUNT);
+    if (FAMILY(0) < 0 && TABLE_COUNT) printf("const char *stage_variant_missing(size_t i) { return scan_remote_missing(i); }\n");
     size_t constants = &stage_constant_count ? stage_constant_count : 0;
-    if (constants) {
-        printf("\nconst scan_constant stage_constants[] = {\n");
-        for (size_t c = 0; c < constants; c++) {
-            printf("    {");
-            print_string(stage_constants[c].name);
-            printf(", %zu},\n", stage_constants[c].value);
-        }
-        printf("};\nconst size_t stage_constant_count = %zu;\n", constants);
+    for (size_t c = 0; c < constants; c++) {
+        printf("%s", c ? "" : "\nconst scan_constant stage_constants[] = {\n");
+        printf("    {");
+        print_string(stage_constants[c].name);
+        printf(", %zu},\n", stage_constants[c].value);
     }
+    if (constants) printf("};\nconst size_t stage_constant_count = %zu;\n", constants);
     return fflush(stdout) == 0 ? 0 : 1;
-}
-
-/* ---- the requests -----------------------------------------------------------------------------
- */
-
-static void *staging; /* the memory of REMOTE_STAGING_FD */
-static size_t staging_bytes;
-
-static void serve(void)
-{
-    char why[WHY_SIZE];
-    remote_request rq;
-    while (remote_read_full(REMOTE_REQUEST_FD, &rq, sizeof rq)) {
-        const uint64_t *a = rq.a;
-        why[0] = 0;
-        switch (rq.op) {
-        case REMOTE_HELLO: {
-            size_t length = 0;
-            char *text = table_text(&length);
-            if (!text) {
-                reply_text(1, "out of memory");
-                break;
-            }
-            reply(0, TABLE_COUNT, text, length);
-            free(text);
-            break;
-        }
-        case REMOTE_PROBE: {
-            const char *why_not = device_probe();
-            reply_text(why_not ? 1 : 0, why_not ? why_not : "");
-            break;
-        }
-        case REMOTE_MISSING: {
-            const char *missing = NULL;
-#ifndef SCAN_APPS
-            if (a[0] < TABLE_COUNT && stage_variant_missing) missing = stage_variant_missing(a[0]);
-#endif
-            reply_text(0, missing ? missing : "");
-            break;
-        }
-        case REMOTE_DESCRIBE: {
-            char name[256], facts[512], text[800];
-            device_describe(name, sizeof name, facts, sizeof facts);
-            snprintf(text, sizeof text, "%s\n%s", name, facts);
-            reply_text(0, text);
-            break;
-        }
-        case REMOTE_MEMORY: reply(0, device_memory(), NULL, 0); break;
-        case REMOTE_ALLOC: {
-            void *p = device_alloc((size_t)a[0], why);
-            if (!p || !remember(p, (size_t)a[0])) {
-                reply_text(1, why[0] ? why : "out of memory");
-                break;
-            }
-            reply(0, (uint64_t)(uintptr_t)p, NULL, 0);
-            break;
-        }
-        case REMOTE_FREE: {
-            size_t i = 0;
-            while (i < allocation_count && (uint64_t)(uintptr_t)allocations[i].base != a[0])
-                i++;
-            if (i == allocation_count) {
-                reply_text(1, "FREE of an address that no ALLOC gave");
-                break;
-            }
-            device_free(allocations[i].base);
-            allocations[i] = allocations[--allocation_count];
-            reply(0, 0, NULL, 0);
-            break;
-        }
-        case REMOTE_WRITE:
-        case REMOTE_READ:
-        case REMOTE_FILL: {
-            const uint64_t bytes = rq.op == REMOTE_FILL ? a[1] * 4 : a[1];
-            if (!holding(a[0], bytes)) {
-                reply_text(1, "a range outside every allocation");
-                break;
-            }
-            void *p = (void *)(uintptr_t)a[0];
-            if (rq.op != REMOTE_FILL && bytes > staging_bytes) {
-                reply_text(1, "a transfer larger than the staging memory");
-                break;
-            }
-            if (rq.op == REMOTE_WRITE) {
-                int ok = device_receive(p, staging, (size_t)bytes, why);
-                reply_text(ok ? 0 : 1, ok ? "" : why);
-            } else if (rq.op == REMOTE_READ) {
-                /* (a failed run leaves nothing to read: finish says why) */
-                int ok = device_finish(why) && device_send(staging, p, (size_t)bytes, why);
-                reply_text(ok ? 0 : 1, ok ? "" : why);
-            } else {
-                int ok = device_fill(p, (size_t)a[1], a[2], why);
-                reply_text(ok ? 0 : 1, ok ? "" : why);
-            }
-            break;
-        }
-        case REMOTE_SCRATCH:
-            if (a[0] >= TABLE_COUNT) {
-                reply_text(1, "no such variant");
-                break;
-            }
-            reply(0, TABLE[a[0]].scratch_bytes ? TABLE[a[0]].scratch_bytes((size_t)a[1]) : 0, NULL,
-                  0);
-            break;
-        case REMOTE_RUN:
-            if (a[0] >= TABLE_COUNT) {
-                reply_text(1, "no such variant");
-                break;
-            }
-            run(a);
-            reply(0, 0, NULL, 0);
-            break;
-        case REMOTE_FINISH: {
-            int ok = device_finish(why);
-            reply_text(ok ? 0 : 1, ok ? "" : why);
-            break;
-        }
-        case REMOTE_TIME: {
-            uint64_t digest = 0, values_digest = 0;
-            const uint64_t runs = a[REMOTE_TIME_RUNS], words = a[REMOTE_TIME_WORDS],
-                           spoiled = a[REMOTE_TIME_SPOILED_AT],
-                           values_words = a[REMOTE_TIME_VALUES_WORDS];
-            uint32_t *values_out = (uint32_t *)(uintptr_t)a[REMOTE_CALL_VALUES_OUT];
-            if (a[0] >= TABLE_COUNT || !holding(a[2], words * 4) ||
-                (values_words && !holding(a[REMOTE_CALL_VALUES_OUT], values_words * 4))) {
-                reply_text(1, a[0] >= TABLE_COUNT         ? "no such variant"
-                              : !holding(a[2], words * 4) ? "out is no allocation"
-                                                          : "values_out is no allocation");
-                break;
-            }
-            /* Where a store costs nothing (the host's memory), every run but the last finds one
-             * word of its input changed, and the next finds it back: no run repeats the one
-             * before, so none can reuse its work; the last run scans the input as given. A sort
-             * of pairs finds the value beside that key changed too, so that its values_out
-             * differs from the run before's even where the key sorts to where it was. In place
-             * (out == in, values_out == values) nothing changes: each run starts from the last
-             * one's output (the benchmark times out of place only). */
-            uint32_t *in = (uint32_t *)(uintptr_t)a[1];
-            uint32_t *values = (uint32_t *)(uintptr_t)a[REMOTE_CALL_VALUES];
-            const int vary =
-                device_stores_are_cheap && a[3] > 0 && a[1] != a[2] && holding(a[1], a[3] * 4);
-            const int vary_values = vary && values_words && values && values != values_out &&
-                                    holding(a[REMOTE_CALL_VALUES], a[3] * 4);
-            uint64_t state = a[REMOTE_TIME_KEY] ^ 0x6A09E667F3BCC908ull;
-            int poked = 1;
-            for (uint64_t r = 0; r < runs && poked; r++) {
-                const int last = r + 1 == runs;
-                if (last && spoiled < words)
-                    poked = device_poke((uint32_t *)(uintptr_t)a[2] + spoiled,
-                                        (uint32_t)a[REMOTE_TIME_SPOILED_WORD], why);
-                if (poked && last && spoiled < values_words)
-                    poked = device_poke(values_out + spoiled,
-                                        (uint32_t)a[REMOTE_TIME_VALUES_SPOILED_WORD], why);
-                if (!poked) break;
-                if (vary && !last) {
-                    state = state * 6364136223846793005ull + 1442695040888963407ull;
-                    const size_t at = (size_t)((state >> 16) % a[3]);
-                    const uint32_t change = (uint32_t)(state >> 40) | 1u;
-                    in[at] ^= change;
-                    if (vary_values) values[at] ^= change;
-                    run(a);
-                    in[at] ^= change;
-                    if (vary_values) values[at] ^= change;
-                } else {
-                    run(a);
-                }
-            }
-            if (!poked || !device_finish(why) ||
-                !device_digest((const uint32_t *)(uintptr_t)a[2], (size_t)words, a[REMOTE_TIME_KEY],
-                               &digest, why) ||
-                (values_words && !device_digest(values_out, (size_t)values_words,
-                                                a[REMOTE_TIME_KEY], &values_digest, why))) {
-                reply_text(1, why);
-                break;
-            }
-            send_reply((remote_reply){0, {digest, values_digest}, 0}, NULL);
-            break;
-        }
-        default: reply_text(1, "unknown request"); break;
-        }
-    }
 }
 
 int main(int argc, char **argv)
 {
+    const int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
     if (argc == 2 && !strcmp(argv[1], "--proxy")) return print_proxy();
     if (argc != 1) {
-        fprintf(
-            argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? stdout : stderr,
-            "usage: %s [--proxy]\n"
-            "The process in which the grader runs a kernel: it serves the grader's requests on\n"
-            "file descriptors 3 to 5 (common/grade/remote.h); --proxy prints its variant table as\n"
-            "C for the grader's binaries.\n",
-            argv[0]);
-        return argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? 0 : 2;
+        fprintf(help ? stdout : stderr,
+                "usage: %s [--proxy]\n"
+                "The process in which the grader runs a kernel: it serves the grader's requests on\n"
+                "file descriptors 3 to 5 (common/grade/remote.h); --proxy prints its variant table\n"
+                "as C for the grader's binaries.\n",
+                argv[0]);
+        return help ? 0 : 2;
     }
     struct stat st;
     if (fcntl(REMOTE_REQUEST_FD, F_GETFD) < 0 || fcntl(REMOTE_REPLY_FD, F_GETFD) < 0 ||
-        fstat(REMOTE_STAGING_FD, &st) != 0 || st.st_size <= 0) {
-        fprintf(stderr, "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n",
-                argv[0]);
-        return 2;
-    }
-    staging_bytes = (size_t)st.st_size;
-    staging = mmap(NULL, staging_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, REMOTE_STAGING_FD, 0);
-    if (staging == MAP_FAILED) {
-        fprintf(stderr, "%s: cannot map the staging memory: %s\n", argv[0], strerror(errno));
-        return 2;
-    }
-    /* Memory given back is kept for the next allocation: on some virtual machines, touching
-     * fresh memory costs more than the transfers (malloc otherwise maps every large block
-     * afresh). */
+        fstat(REMOTE_STAGING_FD, &st) != 0 || (uint64_t)st.st_size != REMOTE_STAGING_BYTES)
+        return fprintf(stderr, "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n", argv[0]), 2;
+    staging = mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, REMOTE_STAGING_FD, 0);
+    if (staging == MAP_FAILED) return fprintf(stderr, "%s: cannot map the staging memory: %s\n", argv[0], strerror(errno)), 2;
+    /* Memory given back is kept for the next allocation: on some virtual machines, touching fresh
+     * memory costs more than the transfers (malloc otherwise maps every large block afresh). */
     mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, -1);
-    serve();
+    remote_request rq;
+    while (remote_read_full(REMOTE_REQUEST_FD, &rq, sizeof rq))
+        serve_one(&rq);
     return 0;
 }

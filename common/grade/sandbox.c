@@ -10,6 +10,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/socket.h>
 #include <grp.h>
 #include <limits.h>
 #include <stdint.h>
@@ -52,8 +57,6 @@
 #define LL_FS_REFER                   (1ull << 13) /* ABI 2 */
 #define LL_FS_TRUNCATE                (1ull << 14) /* ABI 3 */
 #define LL_FS_IOCTL_DEV               (1ull << 15) /* ABI 5 */
-#define LL_NET_BIND_TCP               (1ull << 0)  /* ABI 4 */
-#define LL_NET_CONNECT_TCP            (1ull << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ull << 0) /* ABI 6 */
 #define LL_SCOPE_SIGNAL               (1ull << 1)
 
@@ -130,10 +133,6 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
 {
     struct ll_ruleset_attr attr = {handled_fs(abi), 0, 0};
     size_t attr_size = sizeof attr.handled_access_fs;
-    if (abi >= 4) { /* no TCP: nothing a kernel needs */
-        attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
-        attr_size = 2 * sizeof(uint64_t);
-    }
     if (abi >= 6) { /* no signal to, and no abstract socket of, a process outside */
         attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
         attr_size = sizeof attr;
@@ -182,27 +181,63 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
     return SANDBOX_LANDLOCK | (abi >= 6 ? SANDBOX_SIGNALS : 0);
 }
 
+/* ---- seccomp: no socket but a Unix one (Landlock's network rules cover TCP only) -------------- */
+
+#if defined(__x86_64__)
+#define NATIVE_ARCH AUDIT_ARCH_X86_64
+#define X32_BIT     0x40000000u /* x32's system calls: the same numbers with this bit */
+#elif defined(__aarch64__)
+#define NATIVE_ARCH AUDIT_ARCH_AARCH64
+#define X32_BIT     0u
+#endif
+
+/* A filter: a system call of another architecture's table fails; socket() fails but for AF_UNIX
+ * (UDP and TCP, raw and netlink sockets: nothing a kernel needs); io_uring, which could open
+ * sockets beside it, fails. Returns 1 when installed. */
+static int enter_seccomp(void)
+{
+#ifdef NATIVE_ARCH
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 6, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket | X32_BIT, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+    };
+    struct sock_fprog program = {sizeof code / sizeof *code, code};
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) == 0;
+#else
+    return 0;
+#endif
+}
+
 int sandbox_available(void)
 {
     long abi = landlock_abi();
+#ifdef NATIVE_ARCH
+    const int network = SANDBOX_NETWORK;
+#else
+    const int network = 0;
+#endif
     return (geteuid() == 0 ? SANDBOX_USER : 0) | (abi >= 1 ? SANDBOX_LANDLOCK : 0) |
-           (abi >= 6 ? SANDBOX_SIGNALS : 0);
+           (abi >= 6 ? SANDBOX_SIGNALS : 0) | network;
 }
 
 const char *sandbox_describe(int mask)
 {
-    if (mask & SANDBOX_USER)
-        return mask & SANDBOX_LANDLOCK
-                   ? "the student's code runs as user 65534 (nobody), and Landlock limits its files"
-                   : "the student's code runs as user 65534 (nobody); no Landlock on this kernel";
-    if (mask & SANDBOX_LANDLOCK)
-        return mask & SANDBOX_SIGNALS
-                   ? "Landlock limits the student's files and signals (the grade runs as a user, "
-                     "not root)"
-                   : "Landlock limits the student's files, not its signals (Landlock ABI below "
-                     "6); grade as root for a separate user";
-    return "NO SANDBOX: the student's code runs as you, with your files (grade as root, or on a "
-           "kernel with Landlock)";
+    static char text[300];
+    const char *who = mask & SANDBOX_USER ? "the student's code runs as user 65534 (nobody)" : "the student's code runs as you";
+    const char *files = !(mask & SANDBOX_LANDLOCK) ? (mask & SANDBOX_USER ? "no Landlock on this kernel" : "NO SANDBOX for its files (grade as root, or on a kernel with Landlock)")
+                        : mask & (SANDBOX_SIGNALS | SANDBOX_USER) ? "Landlock limits its files" : "Landlock limits its files, not its signals (grade as root for a separate user)";
+    snprintf(text, sizeof text, "%s; %s; %s", who, files, mask & SANDBOX_NETWORK ? "no network" : "its network is open");
+    return text;
 }
 
 int sandbox_enter(const sandbox_policy *p, char *why, size_t why_size)
@@ -235,6 +270,7 @@ int sandbox_enter(const sandbox_policy *p, char *why, size_t why_size)
         snprintf(why, why_size, "prctl(PR_SET_NO_NEW_PRIVS): %s", strerror(errno));
         return -1;
     }
+    mask |= enter_seccomp() ? SANDBOX_NETWORK : 0;
     long abi = landlock_abi();
     if (abi >= 1) {
         int got = enter_landlock(p, abi, why, why_size);

@@ -6,9 +6,10 @@
  *   - where the kernel has Landlock (Linux 5.13 and later, with it enabled), the process, as any
  *     user, may read only the system's folders and the paths it is given, write only where it is
  *     given, and (Landlock ABI 6) signal no process outside the sandbox;
- *   - as a user other than root on a kernel without Landlock, nothing: the grade says so.
+ *   - as a user other than root on a kernel without Landlock, nothing of the above: the grade says so.
  * In every case: a session of its own (no terminal; a scheduling group of its own), no new
- * privileges, no core files, a clean environment chosen by the caller. */
+ * privileges, no core files, a clean environment chosen by the caller, and (seccomp, on x86-64 and
+ * aarch64) no network: no socket but a Unix one, no io_uring. */
 #ifndef SANDBOX_H
 #define SANDBOX_H
 
@@ -36,6 +37,7 @@ typedef struct sandbox_policy {
 #define SANDBOX_USER     1 /* the process runs as uid 65534 */
 #define SANDBOX_LANDLOCK 2 /* Landlock restricts its files */
 #define SANDBOX_SIGNALS  4 /* Landlock scopes its signals to the sandbox */
+#define SANDBOX_NETWORK  8 /* seccomp refuses every socket but a Unix one */
 
 /* Enters the sandbox: the calling process (about to exec) can never leave it. Returns the mask
  * above, or -1 with the reason in why when a step that was possible failed. */

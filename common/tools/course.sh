@@ -76,7 +76,9 @@ csv_device() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); pri
 unit_sizes() { [ "$1" = gpu ] && echo "65536 1048576 16777216 268435456" || echo "4096 65536 1048576 67108864"; }
 tree_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-        git ls-files -z --cached --others --exclude-standard
+        git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
+            [ -e "$f" ] && printf '%s\0' "$f"
+        done
     else
         find . -path ./build -prune -o -type f -print0 | sed -z 's|^\./||'
     fi

@@ -1,0 +1,55 @@
+/* The proof of a timed batch on a CPU runner (common/grade/remote.h): the changes and the digests,
+ * as loops over host memory. Vectorized where the CPU has AVX2, so that a digest costs about one
+ * read of the output. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "remote.h"
+
+static uint64_t *slots;
+
+/* Run r's changes, in every varied input of the call (made twice, undone). */
+static void change(const scan_call *call, int is_float, uint64_t key, long run)
+{
+    for (size_t r = 0; r < scan_role_count; r++)
+        for (unsigned k = 0; call->n && call->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) && k < PROOF_CHANGES; k++) {
+            const uint64_t draw = proof_draw(key, (uint64_t)run, k);
+            uint32_t *w = (uint32_t *)call->buffer[r] + (draw & 0xFFFFFFFFu) % call->n;
+            *w = proof_changed(*w, draw, is_float);
+        }
+}
+
+#if defined(__x86_64__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static uint64_t digest(const uint32_t *p, uint64_t words, uint64_t salt)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < words; i++)
+        sum += proof_word(salt, i, p[i]);
+    return sum;
+}
+
+void proof_begin(const scan_call *call, int is_float, uint64_t key, long runs)
+{
+    (void)runs;
+    if (!slots && !(slots = malloc(REMOTE_MAX_RUNS * sizeof *slots))) abort();
+    change(call, is_float, key, 0);
+}
+
+void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs)
+{
+    uint64_t sum = 0;
+    for (size_t r = 0; r < scan_role_count; r++) {
+        const int bound = scan_roles[r].bound;
+        if (!call->buffer[r] || !(scan_roles[r].how & SCAN_ROLE_OUTPUT)) continue;
+        uint64_t words = scan_role_words(r, call->n);
+        if (bound >= 0 && call->buffer[bound]) words = proof_out_words(words, call->buffer[bound]);
+        sum += digest(call->buffer[r], words, proof_salt(key, (uint64_t)run, r));
+    }
+    slots[run] = sum;
+    change(call, is_float, key, run);
+    if (run + 1 < runs) change(call, is_float, key, run + 1);
+}
+
+void proof_end(uint64_t *digests, long runs) { memcpy(digests, slots, (size_t)runs * sizeof *slots); }

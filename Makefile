@@ -6,6 +6,16 @@
 .DEFAULT_GOAL := all
 include common/rules.mk
 
+# Every unit a goal names (stage-N, test-N, ...) is checked before anything runs: `make stage-3
+# stage-99` refuses at once. STAGE=N with all, test or bench means that unit's target (make
+# test STAGE=3 is make test-3).
+named_ids := $(foreach g,$(MAKECMDGOALS),$(if $(filter stage-% test-% bench-% diff-% quick-% exercise-%,$(g)),$(word 2,$(subst -, ,$(subst ., ,$(g))))))
+$(foreach i,$(named_ids),$(if $(shell . common/tools/course.sh && unit_dir '$(i)' 2>/dev/null),,$(error $(shell . common/tools/course.sh; unit_dir '$(i)' 2>&1))))
+UNIT_GOAL := $(if $(STAGE),$(if $(filter-out all test bench,$(or $(MAKECMDGOALS),all)),,1))
+ifeq ($(UNIT_GOAL),1)
+$(if $(shell . common/tools/course.sh && unit_dir '$(STAGE)' 2>/dev/null),,$(error STAGE=$(STAGE): $(shell . common/tools/course.sh; unit_dir '$(STAGE)' 2>&1)))
+endif
+
 # Where `make bench` writes its CSVs: build/results/ by default, so a reader's own numbers never
 # overwrite the committed ones; RECORD=1 writes into each unit's results/ folder instead (and
 # `make charts RECORD=1` redraws the committed charts). The tour's quick benchmarks write theirs
@@ -35,8 +45,8 @@ run_bench = echo "== $(1): $(2) benchmark"; $(if $(call built,$(1)),mkdir -p $(4
 # --check-args): one line (the benchmark's complaint) and exit status 2 where one refuses them.
 check_bench_args = $(if $(strip $(BENCH_ARGS)),$(foreach u,$(call built,$(1)),why=$$($(EMULATOR) $(BUILD)/$(u)/bench $(BENCH_ARGS) --check-args 2>&1 >/dev/null) || { echo "BENCH_ARGS='$(BENCH_ARGS)': $$(sed -n '1s/^[^:]*: //p' <<<"$$why") ($(BUILD)/$(u)/bench --help lists the benchmark's arguments)" >&2; exit 2; };))
 
-.PHONY: all help binaries test run-tests check-usage bench charts tables check-tables check-readmes \
-        check-grading exercises diagrams handout grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
+.PHONY: all help binaries test run-tests check check-usage bench charts tables check-tables check-readmes \
+        check-grading exercises diagrams handout autograder grade clean distclean sanitize-gpu gpu-archs gpu-objects format \
         stage- test- bench- diff- quick- $(foreach i,$(IDS),stage-$(i) test-$(i) bench-$(i) diff-$(i) quick-$(i))
 
 help:
@@ -44,7 +54,8 @@ help:
 	@echo
 	@echo "  make              the tour: build, test and quickly benchmark every unit this machine"
 	@echo "                    can run, then draw this machine's charts into $(BUILD)/charts/"
-	@echo "  make test         build and run every unit's tests (GPU units skip without a GPU)"
+	@echo "  make test         build and run every unit's tests (GPU units skip without a GPU);"
+	@echo "                    make test STAGE=N: unit N's, as make test-N"
 	@echo "  make stage-N      build, test and quickly benchmark stage or step N (3, 4a, ...);"
 	@echo "                    prints its table (its CSV in $(QUICK_ROOT)/)"
 	@echo "  make test-N       run unit N's tests only"
@@ -56,10 +67,11 @@ help:
 	@echo "                    committed charts from the committed CSVs)"
 	@echo "  make tables       rewrite the README tables from the committed CSVs"
 	@echo "  make diagrams     redraw each lesson's diagram (UNIT/diagram.gp -> UNIT/diagram.svg)"
-	@echo "  make check-tables fail where a README table disagrees with its CSV (part of make test)"
-	@echo "  make check-readmes fail where a README names a variant, file, function or section"
-	@echo "                    that does not exist (part of make test)"
-	@echo "  make check-usage  every binary's --help, -h and a bad argument (part of make test)"
+	@echo "  make exercise-N.K a lesson's exercise K, its change applied in a scratch copy, its answer"
+	@echo "                    checked against what ran; make exercises: all of them"
+	@echo "  make check        the repository's own checks (CI runs them): check-usage (every"
+	@echo "                    binary's --help, -h and a bad argument), check-tables (README tables"
+	@echo "                    against their CSVs), check-readmes (what the READMEs name exists)"
 	@echo "  make check-grading [STAGE=N]  forged uploads of unit N (default 3) score no more than"
 	@echo "                    its blank handout, through the Gradescope and Classroom paths"
 	@echo "  make diff-N       unit N's kernel against its parent's: the lesson as a diff"
@@ -69,6 +81,8 @@ help:
 	@echo "  make handout STAGE=N DEST=dir       a student's copy with unit N's solution blanked"
 	@echo "  make grade STAGE=N [STUDENT=dir] [SEED=s]  unit N of a student's copy (or of this tree),"
 	@echo "                    tested and timed against this tree's, scored"
+	@echo "  make autograder STAGE=N [SUBMISSION=dir]  Gradescope's autograder of unit N; with"
+	@echo "                    SUBMISSION, that upload graded as in Gradescope's container"
 	@echo "  make format       clang-format every source file"
 	@echo "  make clean        remove build/ (every build in it) but your benchmark CSVs"
 	@echo "                    (build/results/); make distclean removes them too"
@@ -83,6 +97,10 @@ help:
 
 # The tour. The packages it needs are checked first, then everything is built in parallel, then
 # the tests, the quick benchmarks and the charts run one after the other.
+ifeq ($(UNIT_GOAL),1)
+all test bench:
+	+@$(MAKE_QUIET) $(if $(filter all,$@),stage,$@)-$(STAGE)
+else
 all:
 	@common/tools/need.sh check gnuplot
 	+@$(MAKE_QUIET) binaries
@@ -95,16 +113,23 @@ all:
 	@echo "Start reading: $(firstword $(UNITS))/README.md, beside its article; then \`make diff-$(call unit_id,$(word 2,$(UNITS)))\` shows"
 	@echo "$(word 2,$(UNITS))'s idea as a diff, and \`make stage-$(call unit_id,$(word 2,$(UNITS)))\` runs it. \`make help\` lists every target."
 
-binaries:
-	+@$(if $(BUILT_UNITS),$(MAKE_QUIET) $(PARALLEL) $(addsuffix /built,$(addprefix $(BUILD)/,$(BUILT_UNITS))),true)
-
 test:
 	+@$(MAKE_QUIET) binaries
 	+@$(MAKE_QUIET) run-tests
+endif
 
-# The tests of every unit, then the checks of every binary's command line and of the READMEs.
+binaries:
+	+@$(if $(BUILT_UNITS),$(MAKE_QUIET) $(PARALLEL) $(addsuffix /built,$(addprefix $(BUILD)/,$(BUILT_UNITS))),true)
+	@echo "built: $(words $(BUILT_UNITS)) of $(words $(UNITS)) stages and steps (their tests, benchmarks and graders)"
+
+# The tests of every unit.
 run-tests:
 	@EMULATOR='$(EMULATOR)' common/tools/run-tests.sh $(foreach u,$(UNITS),$(call run_args,$(u)))
+
+# The repository's own checks, beside the tests (CI runs them): every binary's command line, the
+# README tables against the CSVs, and what the READMEs name.
+check:
+	+@$(MAKE_QUIET) binaries
 	+@$(MAKE_QUIET) -j1 check-usage check-tables check-readmes
 
 # Every binary answers --help and -h with its usage (exit 0), and a bad argument with it (exit 2).
@@ -126,9 +151,11 @@ check-readmes:
 check-grading:
 	@common/grade/check-grading.sh $(STAGE)
 
+ifneq ($(UNIT_GOAL),1)
 bench:
 	+@$(MAKE_QUIET) binaries
 	+@$(foreach u,$(UNITS),$(MAKE_QUIET) bench-$(call unit_id,$(u)) &&) true
+endif
 
 # Per-unit targets: make stage-3, make test-4a, make bench-3, make diff-3, make quick-3.
 define id_rules
@@ -210,6 +237,11 @@ sanitize-gpu:
 
 handout:
 	@common/grade/handout.sh "$(STAGE)" "$(DEST)"
+
+# Gradescope's autograder of unit STAGE (build/autograder-N.zip); with SUBMISSION=dir, that upload
+# graded as Gradescope's container would (GRADESCOPE_MEMORY=768M, GRADESCOPE_CPUS=0.5).
+autograder:
+	@common/grade/classroom/gradescope/autograder.sh "$(STAGE)" $(if $(SUBMISSION),"$(SUBMISSION)")
 
 # Graded with this tree's tests, benchmark and scoring; only the kernel files come from STUDENT,
 # and they run in a process of their own (common/grade/grade.sh says how); SEED replays a grade's drawn

@@ -15,6 +15,7 @@ endif
 # Binaries are built JOBS at a time (the tests and benchmarks always run one at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
+comma := ,
 # ---- the options ----------------------------------------------------------------------------
 # A value an option does not take stops make before anything runs, with one line naming the
 # option and its values (exit status 2), rather than being taken for off. JOBS is a positive whole
@@ -30,6 +31,21 @@ OPTION_RECORD := 1 (write into the units' committed results/ folders) or 0
 OPTION_WERROR := 1 (every warning an error) or 0
 OPTION_CROSS_INSTALL := 1 (let make install Check for a cross build's architecture) or 0
 $(foreach o,V GPU SANITIZE RECORD WERROR CROSS_INSTALL,$(if $(filter-out 0 1,$($(o))),$(error $(o)='$($(o))': $(o) takes $(OPTION_$(o)))))
+# The environment the tests and benchmarks read, checked here too, before anything is built: a
+# seed is a number, and SCAN_HIDE_CPU names CPU features (common/core/host.c's list).
+ifneq ($(strip $(SCAN_SEED)$(SEED)),)
+ifneq ($(call drop_digits,$(SCAN_SEED)$(SEED)),)
+$(error SCAN_SEED='$(SCAN_SEED)$(SEED)': a seed is an unsigned decimal number, one a run printed (SCAN_SEED=123456))
+endif
+endif
+CPU_FEATURES := $(shell grep -o 'X("[a-z0-9.]*")' common/core/host.c | sed 's/X("//; s/")//')
+ifneq ($(filter-out $(CPU_FEATURES),$(subst $(comma), ,$(SCAN_HIDE_CPU))),)
+$(error SCAN_HIDE_CPU='$(SCAN_HIDE_CPU)': it names CPU features, separated by commas or spaces: $(CPU_FEATURES))
+endif
+# A compiler that is not there is named as such (before Check is looked for with it).
+ifeq ($(shell command -v $(firstword $(CC)) 2>/dev/null),)
+$(error CC=$(CC): no such compiler on this machine (leave CC out for gcc, or name one that is installed))
+endif
 
 # ---- the target machine ---------------------------------------------------------------------
 # The architecture CC builds for (x86_64, aarch64, ...). A compiler for another architecture than
@@ -234,7 +250,6 @@ $(BUILD)/$(1)/bench: $(BUILD)/$(1)/bench.o $(BUILD)/$(1)/scan.o $(call unit_benc
 	$(Q)$$(CC) $(LDFLAGS_BASE) $$^ -o $$@ $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS)) -lm
 
 $(BUILD)/$(1)/built: $(BUILD)/$(1)/test $(BUILD)/$(1)/bench $(BUILD)/$(1)/graders
-	@echo "  built $(1): test, bench, and the grader's runner, grade-test and grade-bench"
 	@touch $$@
 endef
 $(foreach u,$(BUILT_UNITS),$(eval $(call unit_rules,$(u))))

@@ -1,5 +1,5 @@
 /* The proof of a timed batch on a CPU runner (common/grade/remote.h): the changes and the digests,
- * as loops over host memory. Vectorized where the CPU has AVX2, so that a digest costs about one
+ * as loops over host memory, vectorized (AVX-512 or AVX2 where the CPU has them): a digest costs a
  * read of the output. */
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +20,11 @@ static void change(const scan_call *call, int is_float, uint64_t key, long run)
 }
 
 #if defined(__x86_64__)
-__attribute__((target_clones("avx2", "default")))
+__attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-static uint64_t digest(const uint32_t *p, uint64_t words, uint64_t salt)
+static uint32_t digest(const uint32_t *p, uint64_t words, uint64_t salt)
 {
-    uint64_t sum = 0;
+    uint32_t sum = 0;
     for (uint64_t i = 0; i < words; i++)
         sum += proof_word(salt, i, p[i]);
     return sum;
@@ -39,7 +39,7 @@ void proof_begin(const scan_call *call, int is_float, uint64_t key, long runs)
 
 void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs)
 {
-    uint64_t sum = 0;
+    uint32_t sum = 0;
     for (size_t r = 0; r < scan_role_count; r++) {
         const int bound = scan_roles[r].bound;
         if (!call->buffer[r] || !(scan_roles[r].how & SCAN_ROLE_OUTPUT)) continue;

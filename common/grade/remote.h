@@ -106,11 +106,12 @@ REMOTE_FN uint64_t proof_salt(uint64_t key, uint64_t run, uint64_t role)
 }
 REMOTE_FN uint32_t proof_word(uint64_t salt, uint64_t i, uint32_t w)
 {
-    /* (one multiply in 32-bit steps: vectorized; not linear, so that no sum over the input
-     * stands in for the output) */
-    uint32_t x = (w ^ ((uint32_t)salt + (uint32_t)i * 0x9E3779B9u)) * 0x85EBCA6Bu ^ (uint32_t)(salt >> 32);
+    /* (32-bit steps, one multiply: vectorized; not linear, so that no sum over the input stands
+     * in for the output) */
+    uint32_t x = ((w ^ (uint32_t)salt) + (uint32_t)i) * 0x85EBCA6Bu ^ (uint32_t)(salt >> 32);
     return x ^ (x >> 15);
 }
+/* A run's digest: the sum of its outputs' words' shares, modulo 2^32. */
 
 /* The words FILL writes into outputs before a batch: no output's by chance. */
 REMOTE_FN uint32_t remote_fill_word(uint64_t key, uint64_t i) { return (uint32_t)proof_mix(key + i); }

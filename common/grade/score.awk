@@ -33,7 +33,8 @@ function read_cases(   line, f) {
     }
 }
 
-# The graded variant's rows of FILE-1.csv and FILE-2.csv: the faster median of each size.
+# The graded variant's rows of FILE-1.csv and FILE-2.csv: the fastest sample of each size (the
+# least moved by a shared machine's noise, or a container's CPU quota).
 function read_times(file, arr,   r, path, line, f, n) {
     for (r = 1; r <= 2; r++) {
         path = file "-" r ".csv"
@@ -42,7 +43,7 @@ function read_times(file, arr,   r, path, line, f, n) {
             split(line, f, ",")
             if (f[1] != unit || f[2] != graded || f[3] != "variant") continue
             n = f[5]
-            if (!(n in arr) || f[7] + 0 < arr[n] + 0) arr[n] = f[7]
+            if (!(n in arr) || f[8] + 0 < arr[n] + 0) arr[n] = f[8]
         }
         close(path)
     }

@@ -32,6 +32,7 @@
 set -uo pipefail
 # (built the default way, whatever make was given: the scratch copy has a build/ of its own)
 unset MAKEFLAGS MAKEOVERRIDES MFLAGS BUILD SANITIZE CC EMULATOR WERROR
+export PATH=$PATH:/usr/local/cuda/bin
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 . common/tools/course.sh
@@ -146,8 +147,8 @@ run_one() { # ID.K [record]
     }
     echo "== exercise $1 ($unit)"
     exercise_text "$unit" "$k"
-    scratch=$top/build/exercises/$1
-    rm -rf "$scratch" && mkdir -p "$scratch"
+    mkdir -p "$top/build/exercises"
+    scratch=$(mktemp -d "$top/build/exercises/$1.XXXXXX") # (one a run: runs side by side do not meet)
     tree_files | tar --null -T - -cf - | tar -xf - -C "$scratch"
     if [ -f "$unit/exercises/$k.patch" ] && ! (cd "$scratch" && GIT_CEILING_DIRECTORIES=$top/build git apply "$top/$unit/exercises/$k.patch"); then
         echo "exercise $1: $unit/exercises/$k.patch does not apply to this tree"
@@ -172,7 +173,7 @@ run_one() { # ID.K [record]
           cat "$scratch.log"; } >"$unit/exercises/$k.$(machine).txt"
         echo "(recorded: $unit/exercises/$k.$(machine).txt)"
     fi
-    rm -rf "$scratch"
+    rm -rf "$scratch" "$scratch.log"
     return $status
 }
 

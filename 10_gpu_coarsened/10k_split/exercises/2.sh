@@ -54,8 +54,8 @@ static int ascending(const void *a, const void *b)
 /* 32 CUB splits, by bit 0 to 31; fix: put each pass's set keys back in order */
 static void sort_cub(uint32_t *keys, uint32_t *tmp, size_t n, int fix)
 {
-    for (int bit = 0; bit < 32; bit++) {
-        const size_t z = split_cub(keys, tmp, n, bit);
+    for (int pass = 0; pass < 32; pass++) { /* bit 0 to 31 */
+        const size_t z = split_cub(keys, tmp, n, pass);
         if (fix) reverse(tmp + z, n - z);
         memcpy(keys, tmp, n * sizeof *keys);
     }

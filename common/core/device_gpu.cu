@@ -74,9 +74,12 @@ extern "C" const char *device_probe(void)
 
 extern "C" size_t device_memory(void)
 {
-    size_t memory = 0;
+    static size_t memory; /* (asked once: a child's CUDA start costs a fraction of a second) */
     char why[300];
-    return ask_child(&memory, why, sizeof why) ? memory : 0;
+    size_t free_bytes = 0, total = 0;
+    if (memory || ask_child(&memory, why, sizeof why)) return memory;
+    /* (a process whose CUDA has started, a benchmark's, asks itself: a child's would fail) */
+    return cudaMemGetInfo(&free_bytes, &total) == cudaSuccess ? memory = usable(free_bytes) : 0;
 }
 
 extern "C" void *device_alloc(size_t bytes)

@@ -193,8 +193,9 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     for (size_t r = 0; r < scan_role_count; r++) {
         if (!a.expected.buffer[r]) continue;
         const int shared = c->in_place && scan_roles[r].in_place >= 0;
+        /* (a buffer of fixed words, the 64-bit count, stays 8-byte aligned) */
         const size_t offset = r == SCAN_IN ? c->in_offset : r == SCAN_OUT ? c->out_offset
-                                                           : (c->in_offset + c->out_offset + 7 * r) % 16;
+                              : scan_roles[r].words ? 0 : (c->in_offset + c->out_offset + 7 * r) % 16;
         const int output = scan_roles[r].how & SCAN_ROLE_OUTPUT;
         g[r] = shared ? g[scan_roles[r].in_place]
                       : guard_make(scan_role_words(r, c->n), offset, output ? NULL : a.expected.buffer[r]);

@@ -26,7 +26,7 @@
 #   above-2-26    the solution, writing nothing for n > 2^26
 #   2-21-to-2-24  the solution, writing nothing for 2^21 < n < 2^24
 #   skip          the solution, skipping a run that repeats the last one (same arrays, and three
-#                 words of out as it left them): all of correctness, none of speed
+#                 words of out as it left them): all of correctness, none of speed (CPU units)
 #   cache         a slow honest kernel (slow: a plain loop, or the unit's first variant on a GPU)
 #                 that keeps its last output and copies it whenever 64 sampled input words match:
 #                 no more than slow
@@ -45,7 +45,7 @@
 # the solution must score at least 99 through both paths, and at least 95 inside a container of
 # 768 MiB and half a CPU (Gradescope's small default) where this machine can make one.
 # CHECK_GRADING_FORGERIES="poison exit" grades those alone; CHECK_GRADING_LOGS=dir keeps the
-# output of every grade.
+# output of every grade; CHECK_GRADING_HANDOUTS=0 makes no handout but the unit's.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -71,7 +71,7 @@ chmod 711 "$work"
 
 # Every unit's handout: made, and giving none of its solution away (handout.sh refuses a copy that
 # still holds a line of it, in a diagram, a note or a later file).
-for u in $(units); do
+for u in $( [ "${CHECK_GRADING_HANDOUTS:-1}" = 0 ] || units); do # (CHECK_GRADING_HANDOUTS=0: not again)
     common/grade/handout.sh "$(unit_id "$u")" "$work/handout-all" >/dev/null || fail "make handout STAGE=$(unit_id "$u") failed (above)"
     rm -rf "$work/handout-all"
 done
@@ -327,7 +327,7 @@ __attribute__((constructor)) static void become_reference(void)
     fexecve(m, argv, environ);
 }
 EOF
-    ${CC:-gcc} -std=gnu11 -D_GNU_SOURCE -O2 -Icommon -flto -c -x c "$p/payload.c" -o "$p/payload.o" 2>"$p/payload.log" ||
+    ${CC:-gcc} -std=gnu11 -D_GNU_SOURCE -O2 -Icommon/contract -flto -c -x c "$p/payload.c" -o "$p/payload.o" 2>"$p/payload.log" ||
         { cat "$p/payload.log"; fail "the lto forgery's payload does not compile"; }
     echo '#include "scan.h"'
     echo '__asm__('
@@ -391,8 +391,8 @@ slow_score=-
 both blank
 blank_score=$score blank_steps=$steps
 awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel scored $blank_score: its tests do not fail"
-forgeries="poison harness memory exit daemon exec include symlink folder-link function empty udp above-2-26 2-21-to-2-24 skip cache shorten missing misplaced uploads hang"
-[ "$kind" = gpu ] && forgeries="$forgeries library" || forgeries="$forgeries early lto"
+forgeries="poison harness memory exit daemon exec include symlink folder-link function empty udp above-2-26 2-21-to-2-24 cache shorten missing misplaced uploads hang"
+[ "$kind" = gpu ] && forgeries="$forgeries library" || forgeries="$forgeries early lto skip"
 forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
 ran() { [[ " $forgeries " == *" $1 "* ]]; }
 if ran cache || ran shorten; then forge slow && both slow && slow_score=$score; fi
@@ -402,7 +402,9 @@ for forgery in $forgeries; do
     both "$forgery"
     case $forgery in
     skip) # correct: all of correctness, none of speed
-        grep -q '^speed: the timed runs failed: .*not what its input gives' "$work/skip.gradescope.log" && at_most skip 70 ;;
+        grep -q '^speed: the timed runs failed: .*not what its input gives' "$work/skip.gradescope.log" ||
+            { cat "$work/skip.gradescope.log"; fail "the skip upload's timed runs were not caught"; }
+        at_most skip 70 ;;
     cache) at_most cache "$slow_score" ;;
     shorten) at_most shorten "$(awk -v s="$slow_score" 'BEGIN { print s + 3 }')" ;; # (the noise of a shared machine)
     hang)
@@ -436,7 +438,7 @@ awk -v s="$score" 'BEGIN { exit !(s + 0 >= 99) }' || { cat "$work/solution.grade
 solved=$score
 # Gradescope's small default container: 768 MiB, half a CPU (a cgroup, where this machine lets one be
 # made: as root, with cgroup v1's or v2's memory and cpu controllers).
-container=$(common/grade/classroom/gradescope/container.sh --check 2>/dev/null) && {
+[ "$kind" = cpu ] && container=$(common/grade/classroom/gradescope/container.sh --check 2>/dev/null) && {
     rm -rf "$work/autograder/results"/* && mkdir -p "$work/autograder/submission" && cp -RP "$work/forged/solution"/. "$work/autograder/submission/"
     AUTOGRADER_ROOT="$work/autograder" GRADE_STAGE=$id common/grade/classroom/gradescope/container.sh 768M 0.5 \
         common/grade/classroom/gradescope/run_autograder >"$work/container.gradescope.log" 2>&1

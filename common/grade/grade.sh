@@ -143,7 +143,7 @@ parse_arguments() {
 # This tree's grader, and whether the graded variant can run here: the reference's answer.
 reference() {
     phase="building this tree's grader"
-    if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep '^GPU' >/dev/null; then
         echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
         ungraded "not graded: $stage needs an NVIDIA GPU, and this machine has none"
         exit 77
@@ -227,7 +227,8 @@ take_files() {
 # Echoes why the build is refused, or nothing.
 refusal() {
     local cuda_home dep libraries allowed bad=() table
-    if [ -f "$S/build/scan.o" ] && readelf -SW "$S/build/scan.o" 2>/dev/null | grep -qE ' \.gnu\.(lto|debuglto|offload_lto)_'; then
+    # (no grep -q behind a pipe: it would end the pipe early, and pipefail would take that for a miss)
+    if [ -f "$S/build/scan.o" ] && readelf -SW "$S/build/scan.o" 2>/dev/null | grep -E ' \.gnu\.(lto|debuglto|offload_lto)_' >/dev/null; then
         echo "the kernel's object carries link-time-optimization bytecode (.gnu.lto_ sections), which a link would compile: a kernel is source code"
         return
     fi
@@ -239,9 +240,10 @@ refusal() {
         dep=$(cd "$S" && realpath -m "$dep") # (the compiler ran in $S)
         case "$dep" in
         "$S/$stage/"* | "$S/common/scan.h" | "$S/common/apps.h" | "$S/common/cuda_check.h") continue ;;
-        */include/cub/* | */include/thrust/* | */include/cuda/* | */include/cublas* | */include/cusparse* | */include/cufft* | */include/curand* | */include/cusolver* | */include/npp*)
-            libraries=${dep#*/include/}; libraries=${libraries%%[/.]*}
-            [[ " $allowed " == *" $libraries "* ]] || bad+=("${dep#*/include/} (the library $libraries: this unit's kernel is yours to write, not a call into a library)")
+        */include/cub/* | */include/thrust/* | */cccl/cub/* | */cccl/thrust/* | */include/cublas* | */include/cusparse* | */include/cufft* | */include/curand* | */include/cusolver* | */include/npp*)
+            libraries=${dep#*/include/}; libraries=${libraries#cccl/}; libraries=${libraries%%[/.]*}
+            [[ " $allowed " == *" $libraries "* ]] || [[ " ${bad[*]} " == *"(the library $libraries:"* ]] ||
+                bad+=("${dep#*/include/} (the library $libraries: this unit's kernel is yours to write, not a call into a library)")
             continue ;;
         "$top"/* | "$work"/*) ;;
         /usr/* | "$cuda_home"/*) continue ;;
@@ -253,7 +255,7 @@ refusal() {
         return
     fi
     table=$(sed -n 's/^const [a-z_]* \([a-z_]*\)\[\] = {$/\1/p' "build/$stage/proxy.c")
-    if [ -f "$S/build/scan.o" ] && ! nm --defined-only "$S/build/scan.o" 2>/dev/null | grep -q " $table\$"; then
+    if [ -f "$S/build/scan.o" ] && ! nm --defined-only "$S/build/scan.o" 2>/dev/null | grep " $table\$" >/dev/null; then
         echo "${kernel_names[-1]} defines no $table[] (is it empty, or cut short? the handout's file shows the table it must keep)"
     fi
 }

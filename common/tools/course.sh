@@ -77,7 +77,7 @@ unit_sizes() { [ "$1" = gpu ] && echo "65536 1048576 16777216 268435456" || echo
 tree_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
-            [ -e "$f" ] && printf '%s\0' "$f"
+            [ ! -e "$f" ] || printf '%s\0' "$f"
         done
     else
         find . -path ./build -prune -o -type f -print0 | sed -z 's|^\./||'

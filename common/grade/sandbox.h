@@ -1,5 +1,6 @@
 /* The grader's sandbox for a student's code: the compiler that builds it and the runner process
- * that runs it (common/grade/grade.sh, common/grade/platform_remote.c). What it can do depends on the machine:
+ * that runs it (common/grade/grade.sh, common/grade/device_remote.c). What it can do depends on the
+ * machine:
  *   - as root, the process becomes an unprivileged user (uid and gid 65534, "nobody"), which
  *     cannot write the grader's files, signal or trace the grader, or read a tree that is not
  *     world-readable (the grader makes the reference's tree so);

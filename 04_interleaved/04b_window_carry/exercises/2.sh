@@ -6,7 +6,7 @@ status=$?
 agree "the tests fail, first at n = 64, the first size that reaches the loop, out of place" \
     eval '[ $status -ne 0 ] && grep -q "n=64, input random, .*in offset 0, out offset 0.*first wrong index 0 " <<<"$OUTPUT"'
 cc -std=c11 -O2 -Icommon/contract 04_interleaved/04b_window_carry/exercises/2.c \
-    build/04_interleaved/04b_window_carry/scan.o build/common/cpu_features.o -o build/left || exit 1
+    build/04_interleaved/04b_window_carry/scan.o build/common/host.o -o build/left || exit 1
 cases=$(build/left) || exit 1
 printf '%s\n' "$cases" | sed 's/^/  /'
 has() { grep -qxF "$1" <<<"$cases"; }

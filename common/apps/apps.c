@@ -70,8 +70,14 @@ static void fill_marks(const scan_call *c, scan_input kind, uint64_t seed, int r
         if (keys) keys[i] = key += marks[i] != 0;
     }
 }
-static void fill_flags(const scan_call *c, scan_input kind, uint64_t seed) { fill_marks(c, kind, seed, FLAGS); }
-static void fill_heads(const scan_call *c, scan_input kind, uint64_t seed) { fill_marks(c, kind, seed, HEADS); }
+static void fill_flags(const scan_call *c, scan_input kind, uint64_t seed)
+{
+    fill_marks(c, kind, seed, FLAGS);
+}
+static void fill_heads(const scan_call *c, scan_input kind, uint64_t seed)
+{
+    fill_marks(c, kind, seed, HEADS);
+}
 
 /* ---- references ------------------------------------------------------------------------------ */
 
@@ -92,8 +98,12 @@ static void reference_loop(const scan_call *c, app_family f)
         case APP_EXCLUSIVE_SUM: out[i] = acc, acc += in[i]; break;
         case APP_INCLUSIVE_MAX: out[i] = acc = in[i] > acc ? in[i] : acc; break;
         case APP_FLOAT_SUM: out[i] = float_bits((float)(sum += (double)bits_float(in[i]))); break;
-        case APP_SELECT_IF: if (APP_KEEP(in[i])) out[kept++] = in[i]; break;
-        case APP_SELECT_FLAGGED: if (marks[i]) out[kept++] = in[i]; break;
+        case APP_SELECT_IF:
+            if (APP_KEEP(in[i])) out[kept++] = in[i];
+            break;
+        case APP_SELECT_FLAGGED:
+            if (marks[i]) out[kept++] = in[i];
+            break;
         case APP_SEGMENTED_SUM: out[i] = acc = marks[i] ? in[i] : acc + in[i]; break;
         default: out[i] = acc += in[i]; break;
         }
@@ -162,7 +172,8 @@ static void reference_sort(const scan_call *c)
  * tile + 65 (Higham's bound, h the additions an element may pass through: at most 65 inside its
  * tile and one per tile before it, the first tile starting up to 4 elements before in), and 0
  * where the inputs so far are whole numbers whose magnitudes sum below 2^24. */
-static int compare_float(const scan_call *e, const scan_call *a, size_t tile, char *msg, size_t size)
+static int compare_float(const scan_call *e, const scan_call *a, size_t tile, char *msg,
+                         size_t size)
 {
     const double u = ldexp(1.0, -24);
     double sum = 0, magnitude = 0;
@@ -172,10 +183,15 @@ static int compare_float(const scan_call *e, const scan_call *a, size_t tile, ch
         sum += x;
         magnitude += fabs(x);
         whole = whole && x == floor(x) && magnitude < ldexp(1.0, 24);
-        const double h = (double)((i + 4) / tile) + 65, bound = whole ? 0 : h * u / (1 - h * u) * magnitude;
+        const double h = (double)((i + 4) / tile) + 65,
+                     bound = whole ? 0 : h * u / (1 - h * u) * magnitude;
         if (!(fabs(got - sum) <= bound))
-            return snprintf(msg, size, "index %zu: expected %.9g (double precision; within %.3g), got %.9g (0x%08x)%s",
-                            i, sum, bound, got, OUT(a)[i], whole ? " (whole numbers below 2^24: the sum must be exact)" : ""), 0;
+            return snprintf(msg, size,
+                            "index %zu: expected %.9g (double precision; within %.3g), got %.9g "
+                            "(0x%08x)%s",
+                            i, sum, bound, got, OUT(a)[i],
+                            whole ? " (whole numbers below 2^24: the sum must be exact)" : ""),
+                   0;
     }
     return 1;
 }
@@ -184,7 +200,8 @@ static int compare_float(const scan_call *e, const scan_call *a, size_t tile, ch
  * values did not move with their keys; none: not written). */
 static int compare_values(const scan_call *e, const scan_call *a, char *msg, size_t size)
 {
-    const uint32_t *keys = IN(e), *values = ARG(e, VALUES), *want = ARG(e, VALUES_OUT), *got = ARG(a, VALUES_OUT);
+    const uint32_t *keys = IN(e), *values = ARG(e, VALUES), *want = ARG(e, VALUES_OUT),
+                   *got = ARG(a, VALUES_OUT);
     size_t i = 0, n = e->n, same = n, other = n, mine = n;
     while (i < n && got[i] == want[i])
         i++;
@@ -199,38 +216,51 @@ static int compare_values(const scan_call *e, const scan_call *a, char *msg, siz
     }
     char why[200];
     if (same < n)
-        snprintf(why, sizeof why, "the value of an equal key at input index %zu, where the expected one came at %zu: equal keys keep their values in input order (the sort must be stable)", same, mine);
+        snprintf(why, sizeof why,
+                 "the value of an equal key at input index %zu, where the expected one came at "
+                 "%zu: equal keys keep their values in input order (the sort must be stable)",
+                 same, mine);
     else if (other < n)
-        snprintf(why, sizeof why, "the value of key 0x%08x (input index %zu): the values must move with their keys", keys[other], other);
+        snprintf(why, sizeof why,
+                 "the value of key 0x%08x (input index %zu): the values must move with their keys",
+                 keys[other], other);
     else
         snprintf(why, sizeof why, "no element's value (values_out[%zu] not written?)", i);
-    snprintf(msg, size, "value at %zu (key 0x%08x): expected 0x%08x, got 0x%08x, %s", i, OUT(e)[i], want[i], got[i], why);
+    snprintf(msg, size, "value at %zu (key 0x%08x): expected 0x%08x, got 0x%08x, %s", i, OUT(e)[i],
+             want[i], got[i], why);
     return 0;
 }
 
 /* Every family: its count, out (in full, or out[0..count) and nothing written past it), and
  * sort-pairs' values. */
-static int compare(const scan_call *e, const scan_call *a, size_t tile, int in_place, char *msg, size_t size)
+static int compare(const scan_call *e, const scan_call *a, size_t tile, int in_place, char *msg,
+                   size_t size)
 {
     uint64_t want = e->n, got = e->n;
     if (ARG(e, COUNT)) {
         memcpy(&want, ARG(e, COUNT), sizeof want);
         memcpy(&got, ARG(a, COUNT), sizeof got);
         if (got != want)
-            return snprintf(msg, size, "count %llu, expected %llu", (unsigned long long)got, (unsigned long long)want), 0;
+            return snprintf(msg, size, "count %llu, expected %llu", (unsigned long long)got,
+                            (unsigned long long)want),
+                   0;
     }
     if (!scan_compare(OUT(e), OUT(a), (size_t)want, msg, size)) return 0;
     for (size_t k = (size_t)want; k < e->n; k++) {
         const uint32_t left = in_place ? IN(e)[k] : scan_poison_word(k);
         if (OUT(a)[k] != left)
-            return snprintf(msg, size, "out[%zu] written, past the count %llu (holds 0x%08x, not 0x%08x): a compaction writes out[0..count) only",
-                            k, (unsigned long long)want, OUT(a)[k], left), 0;
+            return snprintf(msg, size,
+                            "out[%zu] written, past the count %llu (holds 0x%08x, not 0x%08x): a "
+                            "compaction writes out[0..count) only",
+                            k, (unsigned long long)want, OUT(a)[k], left),
+                   0;
     }
     (void)tile;
     return !ARG(e, VALUES_OUT) || compare_values(e, a, msg, size);
 }
 
-static int compare_floats(const scan_call *e, const scan_call *a, size_t tile, int in_place, char *msg, size_t size)
+static int compare_floats(const scan_call *e, const scan_call *a, size_t tile, int in_place,
+                          char *msg, size_t size)
 {
     (void)in_place;
     return compare_float(e, a, tile ? tile : 1, msg, size);
@@ -238,9 +268,21 @@ static int compare_floats(const scan_call *e, const scan_call *a, size_t tile, i
 
 /* ---- bytes ----------------------------------------------------------------------------------- */
 
-static double bytes_scan(const scan_call *c) { (void)c; return 8.0; }
-static double bytes_segmented(const scan_call *c) { (void)c; return 12.0; }
-static double bytes_pairs(const scan_call *c) { (void)c; return 16.0; } /* keys and values */
+static double bytes_scan(const scan_call *c)
+{
+    (void)c;
+    return 8.0;
+}
+static double bytes_segmented(const scan_call *c)
+{
+    (void)c;
+    return 12.0;
+}
+static double bytes_pairs(const scan_call *c)
+{
+    (void)c;
+    return 16.0;
+} /* keys and values */
 /* A compaction reads n (and the flags) and writes what it keeps. */
 static double bytes_select(const scan_call *c, const uint32_t *flags)
 {
@@ -258,8 +300,10 @@ const scan_family scan_families[APP_FAMILY_COUNT] = {
     [APP_INCLUSIVE_MAX] = {"max", fill_words, reference_max, compare, bytes_scan},
     [APP_FLOAT_SUM] = {"float-sum", fill_floats, reference_float, compare_floats, bytes_scan},
     [APP_SELECT_IF] = {"select-if", fill_words, reference_select_if, compare, bytes_select_if},
-    [APP_SELECT_FLAGGED] = {"select-flagged", fill_flags, reference_select_flagged, compare, bytes_select_flagged},
-    [APP_SEGMENTED_SUM] = {"segmented-sum", fill_heads, reference_segmented, compare, bytes_segmented},
+    [APP_SELECT_FLAGGED] = {"select-flagged", fill_flags, reference_select_flagged, compare,
+                            bytes_select_flagged},
+    [APP_SEGMENTED_SUM] = {"segmented-sum", fill_heads, reference_segmented, compare,
+                           bytes_segmented},
     [APP_SPLIT] = {"split", fill_words, reference_split, compare, bytes_scan},
     [APP_SORT] = {"sort", fill_words, reference_sort, compare, bytes_scan},
     [APP_SORT_PAIRS] = {"sort-pairs", fill_words, reference_sort, compare, bytes_pairs},

@@ -20,13 +20,15 @@ static void copy_select_if(const uint32_t *in, uint32_t *out, size_t n, const ap
     (void)a, (void)s;
     copy_words(in, out, n / 2 + n / 4);
 }
-static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)
+static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, const app_args *a,
+                                void *s)
 {
     (void)s;
     copy_words(in, out, n);
     copy_words(a->flags, out, n / 4);
 }
-static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)
+static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, const app_args *a,
+                               void *s)
 {
     (void)s;
     copy_words(in, out, n);
@@ -47,8 +49,8 @@ static const app_variant copy_variants[] = {
 #define COPY_VARIANTS (sizeof copy_variants / sizeof copy_variants[0])
 
 /* The keys the sorts are also timed on (rows ROW@NAME, measured beside those on random keys:
- * common/core/bench.h's inputs), where a radix sort's digits are far from uniform. Each from the size's
- * seed, as the random keys are. */
+ * common/core/bench.h's inputs), where a radix sort's digits are far from uniform. Each from the
+ * size's seed, as the random keys are. */
 static uint32_t random_word(uint64_t *state) { return (uint32_t)(scan_random_next(state) >> 32); }
 /* 16 distinct random words, each key one of them at random: most bins of a digit empty */
 static void few_values(uint32_t *keys, size_t n, uint64_t seed)
@@ -116,15 +118,18 @@ int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_conf
     /* CUB's rows where common/apps/apps_cub.cu is linked (the grader's benchmark times the graded
      * variant alone, and links no CUDA), and the copies where the device has `copy` */
     for (size_t r = 0; &app_cub_variant_count && r < app_cub_variant_count; r++)
-        if (families >> app_cub_variants[r].family & 1) references[count++] = scan_app_row_of(&app_cub_variants[r]);
+        if (families >> app_cub_variants[r].family & 1)
+            references[count++] = scan_app_row_of(&app_cub_variants[r]);
     for (size_t r = 0; r < device_reference_count; r++)
         if (!strcmp(device_references[r].name, "copy")) copy_row = &device_references[r];
     for (size_t r = 0; copy_row && r < COPY_VARIANTS; r++)
-        if (families >> copy_variants[r].family & 1) references[count++] = scan_app_row_of(&copy_variants[r]);
+        if (families >> copy_variants[r].family & 1)
+            references[count++] = scan_app_row_of(&copy_variants[r]);
     config->references = references;
     config->reference_count = count;
     /* CUB's segmented scan takes each element's segment (keys); its partition writes a count */
-    config->roles = (families >> APP_SEGMENTED_SUM & 1 ? 1u << 4 : 0) | (families >> APP_SPLIT & 1 ? 1u << 5 : 0);
+    config->roles = (families >> APP_SEGMENTED_SUM & 1 ? 1u << 4 : 0) |
+                    (families >> APP_SPLIT & 1 ? 1u << 5 : 0);
     if (families >> APP_SORT & 1 || families >> APP_SORT_PAIRS & 1) {
         config->inputs = key_inputs;
         config->input_count = sizeof key_inputs / sizeof key_inputs[0];

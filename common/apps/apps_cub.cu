@@ -1,8 +1,8 @@
-/* The reference rows of the applications steps (common/contract/apps.h): the CUB call a practitioner
- * would make instead of each application, measured in the same run as the step's kernels. Every
- * row keeps the applications' contract (scratch from the driver, no allocation, the default
- * stream, its extra arguments in the app_args it is given). Its name is "cub-" and the family it
- * computes. */
+/* The reference rows of the applications steps (common/contract/apps.h): the CUB call a
+ * practitioner would make instead of each application, measured in the same run as the step's
+ * kernels. Every row keeps the applications' contract (scratch from the driver, no allocation, the
+ * default stream, its extra arguments in the app_args it is given). Its name is "cub-" and the
+ * family it computes. */
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -54,14 +54,14 @@ static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t 
         CUDA_CHECK(cub::DeviceSelect::If(scratch, bytes, in, out, args->count, items,
                                          keep_predicate{}, 0));
     else if constexpr (ROW == SELECT_FLAGGED)
-        CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, args->flags, out,
-                                              args->count, items, 0));
+        CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, args->flags, out, args->count,
+                                              items, 0));
     else if constexpr (ROW == SEGMENTED_SUM) /* the segments as keys: equal neighbours are one */
         CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, args->keys, in, out, items,
                                                       cuda::std::equal_to<>{}, 0));
     else if constexpr (ROW == SPLIT) /* (it writes the second part in reverse order: not stable) */
-        CUDA_CHECK(cub::DevicePartition::If(scratch, bytes, in, out, args->count, items,
-                                            bit0_clear{}, 0));
+        CUDA_CHECK(
+            cub::DevicePartition::If(scratch, bytes, in, out, args->count, items, bit0_clear{}, 0));
     else if constexpr (ROW == SORT)
         CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch, bytes, in, out, items, 0, 32, 0));
     else
@@ -105,4 +105,5 @@ extern "C" const app_variant app_cub_variants[] = {
     CUB_ROW("cub-sort", APP_SORT, SORT),
     CUB_ROW("cub-sort-pairs", APP_SORT_PAIRS, SORT_PAIRS),
 };
-extern "C" const size_t app_cub_variant_count = sizeof app_cub_variants / sizeof app_cub_variants[0];
+extern "C" const size_t app_cub_variant_count =
+    sizeof app_cub_variants / sizeof app_cub_variants[0];

@@ -21,7 +21,8 @@ static scan_call host_call(app_family f, const uint32_t *input, const uint32_t *
 
 int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED || f == APP_SEGMENTED_SUM; }
 
-void app_fill(app_family f, scan_input kind, uint32_t *input, uint32_t *flags, size_t n, uint64_t seed)
+void app_fill(app_family f, scan_input kind, uint32_t *input, uint32_t *flags, size_t n,
+              uint64_t seed)
 {
     scan_call c = host_call(f, input, flags, n);
     scan_families[f].fill(&c, kind, seed);
@@ -36,7 +37,8 @@ void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t 
 
 void app_check_families(unsigned families, const uint32_t *input, const uint32_t *flags, size_t n)
 {
-    const scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0}, in_place = {n, INPUT_RANDOM, 3, 3, 1};
+    const scan_case out_of_place = {n, INPUT_RANDOM, 1, 2, 0},
+                    in_place = {n, INPUT_RANDOM, 3, 3, 1};
     for (size_t v = 0; v < app_variant_count; v++) {
         if (!scan_test_runs_variant(v) || !(families & (1u << app_variants[v].family))) continue;
         app_check_variant(&app_variants[v], &out_of_place, input, flags);

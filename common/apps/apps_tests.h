@@ -27,7 +27,8 @@ void app_check_families(unsigned families, const uint32_t *input, const uint32_t
 /* Whether the family reads flags (select-flagged's flags, segmented-sum's heads); and its input
  * of a pattern and seed, with those flags where it reads them (flags may be NULL). */
 int app_family_has_flags(app_family f);
-void app_fill(app_family f, scan_input kind, uint32_t *input, uint32_t *flags, size_t n, uint64_t seed);
+void app_fill(app_family f, scan_input kind, uint32_t *input, uint32_t *flags, size_t n,
+              uint64_t seed);
 
 /* The shared cases, key_patterns where a variant sorts, and the step's own (add_cases). */
 #define app_test_main(argc, argv, config) app_test_main_for(STAGE_NAME, argc, argv, config)

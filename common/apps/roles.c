@@ -1,7 +1,7 @@
-/* The buffers of a call (harness.h's scan_role): in and out, then app_args' (common/contract/apps.h),
- * and which of them each family's call has. The one place a new buffer is added, with its field
- * in app_args: the tests, the benchmark, the grader's protocol and its runner take every buffer
- * from this table. Linked into the runner (it holds no reference). */
+/* The buffers of a call (harness.h's scan_role): in and out, then app_args'
+ * (common/contract/apps.h), and which of them each family's call has. The one place a new buffer is
+ * added, with its field in app_args: the tests, the benchmark, the grader's protocol and its runner
+ * take every buffer from this table. Linked into the runner (it holds no reference). */
 #include <stddef.h>
 
 #include "harness.h"

@@ -73,8 +73,8 @@ typedef struct app_variant {
     app_family family;                 /* what it computes */
     size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
     void (*run)(const uint32_t *in, uint32_t *out, size_t n, const app_args *args, void *scratch);
-    size_t tile;                       /* as scan_variant.tile */
-    unsigned flags;                    /* SCAN_ flags (common/contract/scan.h) */
+    size_t tile;    /* as scan_variant.tile */
+    unsigned flags; /* SCAN_ flags (common/contract/scan.h) */
 } app_variant;
 
 /* The table of an applications step's kernel file; its last row is the headline. */

@@ -1,7 +1,8 @@
 /* The stage contract: every stage exports its variants in one table with one signature.
  *
  * A variant computes the inclusive prefix sum out[i] = in[0] + ... + in[i] (mod 2^32).
- * Every variant, CPU or GPU, keeps these rules; the shared tests (common/core/tests.c) check each one:
+ * Every variant, CPU or GPU, keeps these rules; the shared tests (common/core/tests.c) check each
+ * one:
  *   - any n from 0 up; n == 0 touches no pointer;
  *   - in == out (in place) is allowed; otherwise the two ranges do not overlap;
  *   - in and out may each start at any element offset from an allocation (no alignment promise);
@@ -60,8 +61,8 @@ stage_variant_missing(size_t i);
 int scan_cpu_has(const char *feature);
 
 /* Optional. Other sizes a stage's kernels are built around (a lag, a prefetch distance, a
- * threshold), by name, for its test.c to probe around (scan_test_constant in common/core/tests.h), so
- * that the tests read them from the kernel file instead of keeping copies. */
+ * threshold), by name, for its test.c to probe around (scan_test_constant in common/core/tests.h),
+ * so that the tests read them from the kernel file instead of keeping copies. */
 typedef struct scan_constant {
     const char *name;
     size_t value;

@@ -28,16 +28,16 @@
 
 #include "toolchain.h" /* SCAN_COMMIT, SCAN_TOOLCHAIN: written by the Makefile */
 
-#define MAX_SIZES     128
-#define MAX_INPUTS    16
-#define SAMPLE_MS     2.0 /* a sample lasts about this long */
+#define MAX_SIZES  128
+#define MAX_INPUTS 16
+#define SAMPLE_MS  2.0 /* a sample lasts about this long */
 /* On the grader's device, a batch is one request to the runner and its proof (a round trip):
  * longer batches, fewer requests. */
 #define SAMPLE_MS_REMOTE 250.0
-#define MIN_SAMPLES   3
-#define MAX_SAMPLES   4096
-#define DEFAULT_CAP_S 2.0
-#define TABLE_WIDTH   120
+#define MIN_SAMPLES      3
+#define MAX_SAMPLES      4096
+#define DEFAULT_CAP_S    2.0
+#define TABLE_WIDTH      120
 
 typedef struct row {
     const scan_row *r;
@@ -68,12 +68,12 @@ typedef struct point {
     size_t n, s;
     char label[32];
     uint64_t seed;
-    unsigned roles;      /* the buffers the calls have */
-    scan_call host;      /* the default input's buffers on the host, and room for outputs */
-    scan_call device;    /* every buffer on the device */
-    uint32_t *other;     /* the other input made last, on the host */
+    unsigned roles;   /* the buffers the calls have */
+    scan_call host;   /* the default input's buffers on the host, and room for outputs */
+    scan_call device; /* every buffer on the device */
+    uint32_t *other;  /* the other input made last, on the host */
     void *in[1 + MAX_INPUTS];
-    scan_call expected;  /* the reference's outputs of input expected_input, by expected_fn */
+    scan_call expected; /* the reference's outputs of input expected_input, by expected_fn */
     unsigned expected_input;
     void (*expected_fn)(const scan_call *);
 } point;
@@ -87,30 +87,31 @@ static size_t row_count;
 
 static void usage(FILE *to, const char *argv0)
 {
-    fprintf(to,
-            "usage: %s [--quick] [--sizes LIST] [--budget SECONDS] [--max-reps N] [--seed N]\n"
-            "          [--variant NAME]... [--inputs LIST] [--graded] [--csv FILE|DIR/]\n"
-            "          [--check-args]\n"
-            "  --sizes LIST     comma-separated sizes in elements: 1000, 2^20, 4M (k, M, G are\n"
-            "                   powers of 1024), or a range of powers of two A..B[:S] taking every\n"
-            "                   S-th power (2^10..2^30:2 is 2^10, 2^12, ..., 2^30)\n"
-            "  --quick          the unit's short sweep and a 0.05 s budget per point\n"
-            "  --budget S       seconds of timing per (variant, size) point (default 1); a point\n"
-            "                   whose single run takes longer is that one run, and a variant whose\n"
-            "                   single run takes longer than its cap (2 s unless the unit sets\n"
-            "                   one) skips the larger sizes\n"
-            "  --max-reps N     at most N timed runs per point\n"
-            "  --seed N         seed of the random input (default: SCAN_SEED, else the clock)\n"
-            "  --variant NAME   time only this variant (repeatable); the reference rows always run\n"
-            "  --inputs LIST    the unit's other inputs to time too, comma-separated, or none\n"
-            "                   (default: all): the rows that take them run on each as rows\n"
-            "                   NAME@INPUT beside those on the default input\n"
-            "  --graded         time only the variant `make grade` scores, on the default input,\n"
-            "                   without the reference rows\n"
-            "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
-            "                   is named for this machine\n"
-            "  --check-args     check the other arguments, then exit: 0, or 2 with this text\n",
-            argv0);
+    fprintf(
+        to,
+        "usage: %s [--quick] [--sizes LIST] [--budget SECONDS] [--max-reps N] [--seed N]\n"
+        "          [--variant NAME]... [--inputs LIST] [--graded] [--csv FILE|DIR/]\n"
+        "          [--check-args]\n"
+        "  --sizes LIST     comma-separated sizes in elements: 1000, 2^20, 4M (k, M, G are\n"
+        "                   powers of 1024), or a range of powers of two A..B[:S] taking every\n"
+        "                   S-th power (2^10..2^30:2 is 2^10, 2^12, ..., 2^30)\n"
+        "  --quick          the unit's short sweep and a 0.05 s budget per point\n"
+        "  --budget S       seconds of timing per (variant, size) point (default 1); a point\n"
+        "                   whose single run takes longer is that one run, and a variant whose\n"
+        "                   single run takes longer than its cap (2 s unless the unit sets\n"
+        "                   one) skips the larger sizes\n"
+        "  --max-reps N     at most N timed runs per point\n"
+        "  --seed N         seed of the random input (default: SCAN_SEED, else the clock)\n"
+        "  --variant NAME   time only this variant (repeatable); the reference rows always run\n"
+        "  --inputs LIST    the unit's other inputs to time too, comma-separated, or none\n"
+        "                   (default: all): the rows that take them run on each as rows\n"
+        "                   NAME@INPUT beside those on the default input\n"
+        "  --graded         time only the variant `make grade` scores, on the default input,\n"
+        "                   without the reference rows\n"
+        "  --csv PATH       write the CSV there; a PATH ending in / is a folder, and the file\n"
+        "                   is named for this machine\n"
+        "  --check-args     check the other arguments, then exit: 0, or 2 with this text\n",
+        argv0);
     for (size_t k = 0; k < config->input_count; k++)
         fprintf(to, "%s%s%s", k ? ", " : "This unit's other inputs: ", config->inputs[k].name,
                 k + 1 < config->input_count ? "" : "\n");
@@ -127,14 +128,18 @@ static int bad_usage(const char *argv0, const char *what, const char *arg)
 static int parse_inputs(const char *spec, char *err, size_t err_size)
 {
     opt.inputs = 0;
-    for (const char *item = spec; strcmp(spec, "none") && *item; item += strcspn(item, ","), item += *item == ',') {
+    for (const char *item = spec; strcmp(spec, "none") && *item;
+         item += strcspn(item, ","), item += *item == ',') {
         const size_t len = strcspn(item, ",");
         size_t k = 0;
-        while (k < config->input_count && (strlen(config->inputs[k].name) != len || strncmp(config->inputs[k].name, item, len)))
+        while (k < config->input_count && (strlen(config->inputs[k].name) != len ||
+                                           strncmp(config->inputs[k].name, item, len)))
             k++;
         if (k == config->input_count)
             return snprintf(err, err_size, "no input named '%.*s' (%s)", (int)len, item,
-                            config->input_count ? "this unit's are listed below" : "this unit has none"), 0;
+                            config->input_count ? "this unit's are listed below"
+                                                : "this unit has none"),
+                   0;
         opt.inputs |= 1u << k;
     }
     return 1;
@@ -158,12 +163,22 @@ static int parse_sizes(const char *spec, char *err, size_t err_size)
         if (colon && (!scan_parse_size(colon + 1, &step) || step == 0 || step > 8))
             return snprintf(err, err_size, "bad step '%s' in '%s'", colon + 1, spec), 0;
         if (!scan_parse_size(item, &from) || (dots && !scan_parse_size(dots + 2, &to)))
-            return snprintf(err, err_size, dots ? "bad range in '%s' (want powers of two A..B, A <= B)" : "bad size in '%s'", spec), 0;
+            return snprintf(err, err_size,
+                            dots ? "bad range in '%s' (want powers of two A..B, A <= B)"
+                                 : "bad size in '%s'",
+                            spec),
+                   0;
         if (dots && (from == 0 || (from & (from - 1)) || to < from))
-            return snprintf(err, err_size, "bad range in '%s' (want powers of two A..B, A <= B)", spec), 0;
-        if (!from) return snprintf(err, err_size, "size 0 in '%s': there is nothing to time (sizes start at 1)", spec), 0;
+            return snprintf(err, err_size, "bad range in '%s' (want powers of two A..B, A <= B)",
+                            spec),
+                   0;
+        if (!from)
+            return snprintf(err, err_size,
+                            "size 0 in '%s': there is nothing to time (sizes start at 1)", spec),
+                   0;
         for (size_t n = from, last = dots ? to : from; n <= last; n <<= step) {
-            if (opt.size_count == MAX_SIZES) return snprintf(err, err_size, "more than %d sizes", MAX_SIZES), 0;
+            if (opt.size_count == MAX_SIZES)
+                return snprintf(err, err_size, "more than %d sizes", MAX_SIZES), 0;
             opt.sizes[opt.size_count++] = n;
             if (n > (SIZE_MAX >> step)) break;
         }
@@ -211,10 +226,13 @@ static int parse_options(int argc, char **argv)
             opt.sizes_given = 1;
         } else if (!strcmp(a, "--budget") || !strcmp(a, "--max-reps")) {
             if (!parse_number(a, next))
-                return bad_usage(argv[0], a[2] == 'b' ? "--budget wants seconds in (0, 600], not"
-                                                      : "--max-reps wants a count from 1, not", next);
+                return bad_usage(argv[0],
+                                 a[2] == 'b' ? "--budget wants seconds in (0, 600], not"
+                                             : "--max-reps wants a count from 1, not",
+                                 next);
         } else if (!strcmp(a, "--seed") || !strcmp(a, "--variant")) {
-            if (a[2] == 's' ? !scan_parse_seed(argv[0], a, next, &opt.seed) : !scan_name_row(argv[0], next))
+            if (a[2] == 's' ? !scan_parse_seed(argv[0], a, next, &opt.seed)
+                            : !scan_name_row(argv[0], next))
                 return usage(stderr, argv[0]), 2;
         } else if (!strcmp(a, "--inputs")) {
             if (!parse_inputs(next, err, sizeof err)) return bad_usage(argv[0], err, NULL);
@@ -226,7 +244,8 @@ static int parse_options(int argc, char **argv)
         i += takes;
     }
     if (opt.quick && !opt.sizes_given && opt.budget_s > 0.05) opt.budget_s = 0.05;
-    if (!opt.sizes_given && !parse_sizes(opt.quick ? config->quick_sizes : config->sizes, err, sizeof err))
+    if (!opt.sizes_given &&
+        !parse_sizes(opt.quick ? config->quick_sizes : config->sizes, err, sizeof err))
         return fprintf(stderr, "%s: the unit's default sizes are wrong: %s\n", argv[0], err), 2;
     if (opt.graded && scan_graded_row(argv[0]) == scan_row_count) return 2;
     if (opt.graded) opt.inputs = 0; /* (the grade times the default input alone) */
@@ -268,7 +287,8 @@ static void make_rows(void)
         for (size_t i = 0; i < on_default; i++) {
             if (config->takes_input && !config->takes_input(rows[i].r)) continue;
             scan_row *r = must(malloc(sizeof *r));
-            char *name = must(malloc(strlen(rows[i].r->name) + strlen(config->inputs[input - 1].name) + 2));
+            char *name =
+                must(malloc(strlen(rows[i].r->name) + strlen(config->inputs[input - 1].name) + 2));
             sprintf(name, "%s@%s", rows[i].r->name, config->inputs[input - 1].name);
             *r = *rows[i].r;
             r->name = name, r->input = input;
@@ -296,7 +316,8 @@ static unsigned point_roles(void)
 {
     unsigned roles = config->roles | 1u << SCAN_IN | 1u << SCAN_OUT;
     for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected && !rows[r].is_reference) roles |= scan_family_roles(rows[r].r->family);
+        if (rows[r].selected && !rows[r].is_reference)
+            roles |= scan_family_roles(rows[r].r->family);
     return roles;
 }
 
@@ -339,8 +360,9 @@ static int drop_sizes_that_do_not_fit(void)
             continue;
         }
         const int refuse = opt.sizes_given && !opt.graded;
-        fprintf(refuse ? stderr : stdout, "%s n=%s: it needs %s\n", refuse ? "size does not fit:" : "skipping",
-                scan_format_size(n, nb, sizeof nb), need);
+        fprintf(refuse ? stderr : stdout, "%s n=%s: it needs %s\n",
+                refuse ? "size does not fit:" : "skipping", scan_format_size(n, nb, sizeof nb),
+                need);
         if (refuse) return 0;
     }
     opt.size_count = kept;
@@ -378,20 +400,25 @@ static FILE *open_csv(const char *stage, const char *device, const char *facts, 
     char path[1024], file_name[300], date[64];
     size_t len = strlen(opt.csv);
     slug(device, file_name, sizeof file_name);
-    snprintf(path, sizeof path, len && opt.csv[len - 1] == '/' ? "%s%s.csv" : "%s", opt.csv, file_name);
+    snprintf(path, sizeof path, len && opt.csv[len - 1] == '/' ? "%s%s.csv" : "%s", opt.csv,
+             file_name);
     FILE *csv = fopen(path, "w");
-    if (!csv) return fprintf(stderr, "%s: cannot write %s: %s\n", argv0, path, strerror(errno)), NULL;
+    if (!csv)
+        return fprintf(stderr, "%s: cannot write %s: %s\n", argv0, path, strerror(errno)), NULL;
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     fprintf(csv, "# %s on %s; %s; %s; commit %s; %s; seed %llu; budget %g s per point\n", stage,
-            device, facts, SCAN_TOOLCHAIN, SCAN_COMMIT, date, (unsigned long long)opt.seed, opt.budget_s);
-    fprintf(csv, "stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s,bytes_per_element\n");
+            device, facts, SCAN_TOOLCHAIN, SCAN_COMMIT, date, (unsigned long long)opt.seed,
+            opt.budget_s);
+    fprintf(csv,
+            "stage,variant,role,device,n,reps,ms_median,ms_min,gelem_s,gb_s,bytes_per_element\n");
     fflush(csv);
     printf("writing %s\n", path);
     return csv;
 }
 
-/* ---- one size --------------------------------------------------------------------------------- */
+/* ---- one size ---------------------------------------------------------------------------------
+ */
 
 static double wall_s(void)
 {
@@ -513,9 +540,11 @@ static int check_and_start(point *p, row *rw, const char *stage)
         for (size_t r = 0; r < scan_role_count; r++)
             if (actual.buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT))
                 device_download(actual.buffer[r], rw->call.buffer[r], scan_role_words(r, p->n) * 4);
-        if (!scan_families[rw->r->family].compare(&expected, &actual, rw->r->tile, 0, msg, sizeof msg))
-            return fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (--seed %llu): %s\n", stage,
-                           rw->r->name, p->n, (unsigned long long)opt.seed, msg), 0;
+        if (!scan_families[rw->r->family].compare(&expected, &actual, rw->r->tile, 0, msg,
+                                                  sizeof msg))
+            return fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (--seed %llu): %s\n",
+                           stage, rw->r->name, p->n, (unsigned long long)opt.seed, msg),
+                   0;
     }
     /* (the grader's device proves the timed runs from the inputs on the host: the default's, as
      * --graded times; another input's is the one made last) */
@@ -573,7 +602,8 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
         if (rw->count == 0) continue; /* skipped: an earlier size outlasted the cap */
         qsort(rw->samples, rw->count, sizeof *rw->samples, cmp_double);
         const size_t c = rw->count;
-        const double median = c % 2 ? rw->samples[c / 2] : 0.5 * (rw->samples[c / 2 - 1] + rw->samples[c / 2]);
+        const double median =
+            c % 2 ? rw->samples[c / 2] : 0.5 * (rw->samples[c / 2 - 1] + rw->samples[c / 2]);
         const double gelem = median > 0 ? (double)p->n / (median * 1e-3) / 1e9 : 0;
         scan_call host = call_of(p, rw, &p->host, NULL);
         const double bytes = scan_families[rw->r->family].bytes(&host);
@@ -581,7 +611,8 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
         rw->spread[p->s] = rw->samples[0] > 0 ? median / rw->samples[0] - 1 : 0;
         if (csv)
             fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g,%.6g\n", stage, rw->r->name,
-                    row_role(rw), device, p->n, rw->reps, median, rw->samples[0], gelem, gelem * bytes, bytes);
+                    row_role(rw), device, p->n, rw->reps, median, rw->samples[0], gelem,
+                    gelem * bytes, bytes);
         if (csv) fflush(csv);
     }
 }
@@ -619,8 +650,10 @@ static void print_table(void)
     const int cpu = !strcmp(device_kind, "cpu"), column = 9;
     int width = 10;
     for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected && (int)strlen(rows[r].r->name) > width) width = (int)strlen(rows[r].r->name);
-    const size_t per_table = (size_t)(TABLE_WIDTH - width - 2) / column ? (size_t)(TABLE_WIDTH - width - 2) / column : 1;
+        if (rows[r].selected && (int)strlen(rows[r].r->name) > width)
+            width = (int)strlen(rows[r].r->name);
+    const size_t per_table =
+        (size_t)(TABLE_WIDTH - width - 2) / column ? (size_t)(TABLE_WIDTH - width - 2) / column : 1;
     for (size_t from = 0; from < opt.size_count; from += per_table) {
         const size_t to = from + per_table < opt.size_count ? from + per_table : opt.size_count;
         char nb[32];
@@ -633,7 +666,11 @@ static void print_table(void)
             printf("%-*s%s", width, rows[r].r->name, rows[r].is_reference ? " *" : "  ");
             for (size_t s = from; s < to; s++)
                 if (rows[r].rate[s] > 0)
-                    printf("%*.*f", column, cpu ? 2 : rows[r].rate[s] < 10 ? 1 : 0, rows[r].rate[s]);
+                    printf("%*.*f", column,
+                           cpu                    ? 2
+                           : rows[r].rate[s] < 10 ? 1
+                                                  : 0,
+                           rows[r].rate[s]);
                 else
                     printf("%*s", column, "-");
             printf("\n");

@@ -67,7 +67,8 @@ void device_describe(char *name, size_t name_size, char *facts, size_t facts_siz
         char *colon = strchr(line, ':');
         if (!colon) continue;
         if (!strncmp(line, "model name", 10))
-            snprintf(model_name, sizeof model_name, "%.*s", (int)strcspn(colon + 2, "\n"), colon + 2);
+            snprintf(model_name, sizeof model_name, "%.*s", (int)strcspn(colon + 2, "\n"),
+                     colon + 2);
         else if (!strncmp(line, "cpu family", 10))
             family = atoi(colon + 1);
         else if (!strncmp(line, "model\t", 6) || !strncmp(line, "model ", 6))

@@ -51,17 +51,20 @@ static int ask_child(size_t *memory, char *why, size_t why_size)
     close(fd[0]);
     int status = 1;
     if (pid > 0) waitpid(pid, &status, 0);
-    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && got == (ssize_t)sizeof *memory) {
+    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+        got == (ssize_t)sizeof *memory) {
         memcpy(memory, answer, sizeof *memory);
         return 1;
     }
     answer[got > 0 ? got : 0] = 0;
     /* Without NVIDIA's driver, CUDA says "driver version is insufficient": true, and misleading on
-     * a machine with no NVIDIA GPU at all. Say that plainly; keep CUDA's words where a driver is. */
+     * a machine with no NVIDIA GPU at all. Say that plainly; keep CUDA's words where a driver is.
+     */
     if (access("/proc/driver/nvidia/version", F_OK) != 0)
         snprintf(why, why_size, "no NVIDIA GPU or driver found");
     else
-        snprintf(why, why_size, "no usable CUDA device (%s)", *answer ? answer : "the probe failed");
+        snprintf(why, why_size, "no usable CUDA device (%s)",
+                 *answer ? answer : "the probe failed");
     return 0;
 }
 

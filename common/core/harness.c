@@ -12,8 +12,8 @@
 
 const char *scan_input_name(scan_input kind)
 {
-    static const char *const names[INPUT_KIND_COUNT] = {"random", "ones", "all-0xFFFFFFFF",
-                                                        "small", "ramp"};
+    static const char *const names[INPUT_KIND_COUNT] = {"random", "ones", "all-0xFFFFFFFF", "small",
+                                                        "ramp"};
     return kind < INPUT_KIND_COUNT ? names[kind] : "?";
 }
 
@@ -84,8 +84,8 @@ int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, cha
                        "first wrong index %zu of n=%zu: expected %u (0x%08x), got %u (0x%08x); "
                        "%zu of %zu elements wrong; around it (index: expected/actual):",
                        bad, n, expected[bad], expected[bad], actual[bad], actual[bad], wrong, n);
-    for (size_t j = bad >= 2 ? bad - 2 : 0; j < bad + 3 && j < n && len > 0 && (size_t)len < msg_size;
-         j++)
+    for (size_t j = bad >= 2 ? bad - 2 : 0;
+         j < bad + 3 && j < n && len > 0 && (size_t)len < msg_size; j++)
         len += snprintf(msg + len, msg_size - (size_t)len, " %zu:%u/%u%s", j, expected[j],
                         actual[j], j == bad ? "<-" : "");
     return 0;
@@ -98,28 +98,36 @@ size_t scan_row_count;
 
 static void run_scan_variant(const scan_row *row, const scan_call *c)
 {
-    ((const scan_variant *)row->variant)->run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n,
-                                              c->scratch);
+    ((const scan_variant *)row->variant)
+        ->run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, c->scratch);
 }
 
 static void run_app_variant(const scan_row *row, const scan_call *c)
 {
     const app_args args = scan_args_of(c);
-    ((const app_variant *)row->variant)->run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, &args,
-                                             c->scratch);
+    ((const app_variant *)row->variant)
+        ->run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, &args, c->scratch);
 }
 
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){.name = v->name, .scratch_bytes = v->scratch_bytes, .run = run_scan_variant,
-                      .tile = v->tile ? v->tile : 1, .flags = v->flags, .variant = v,
+    return (scan_row){.name = v->name,
+                      .scratch_bytes = v->scratch_bytes,
+                      .run = run_scan_variant,
+                      .tile = v->tile ? v->tile : 1,
+                      .flags = v->flags,
+                      .variant = v,
                       .family = APP_INCLUSIVE_SUM};
 }
 
 scan_row scan_app_row_of(const app_variant *v)
 {
-    return (scan_row){.name = v->name, .scratch_bytes = v->scratch_bytes, .run = run_app_variant,
-                      .tile = v->tile ? v->tile : 1, .flags = v->flags, .variant = v,
+    return (scan_row){.name = v->name,
+                      .scratch_bytes = v->scratch_bytes,
+                      .run = run_app_variant,
+                      .tile = v->tile ? v->tile : 1,
+                      .flags = v->flags,
+                      .variant = v,
                       .family = v->family};
 }
 

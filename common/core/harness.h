@@ -67,7 +67,7 @@ typedef struct scan_role {
     size_t words;     /* its 32-bit words: 0 for n, else that many (the count: 2) */
     int bound;        /* an output whose valid words another role's value bounds (out by the
                          count, where the call has one), that role; else -1 */
-    int in_place;     /* in place, the role whose buffer it is (out: in; values_out: values), or -1 */
+    int in_place; /* in place, the role whose buffer it is (out: in; values_out: values), or -1 */
 } scan_role;
 extern const scan_role scan_roles[];
 extern const size_t scan_role_count;
@@ -107,13 +107,13 @@ typedef struct scan_row {
     const char *name;
     size_t (*scratch_bytes)(size_t n); /* NULL when it needs no scratch */
     void (*run)(const struct scan_row *row, const scan_call *call);
-    size_t tile;          /* the variant's tile (1: none); the tests probe around its multiples */
-    unsigned flags;       /* its SCAN_ flags */
-    const void *variant;  /* the scan_variant or app_variant behind it */
-    app_family family;    /* what it computes */
-    const char *missing;  /* NULL, or what this machine lacks to run it ("avx512f") */
-    unsigned input;       /* the benchmark's input it runs on: 0 the default one, k the unit's
-                             inputs[k - 1] (common/core/bench.h) */
+    size_t tile;         /* the variant's tile (1: none); the tests probe around its multiples */
+    unsigned flags;      /* its SCAN_ flags */
+    const void *variant; /* the scan_variant or app_variant behind it */
+    app_family family;   /* what it computes */
+    const char *missing; /* NULL, or what this machine lacks to run it ("avx512f") */
+    unsigned input;      /* the benchmark's input it runs on: 0 the default one, k the unit's
+                            inputs[k - 1] (common/core/bench.h) */
 } scan_row;
 
 /* The unit's rows: its kernel file's table (stage_variants, or app_variants), made by
@@ -140,13 +140,13 @@ size_t scan_named_row_count(void);
  * the grader's binaries, grade/device_remote.c (a runner process that holds the kernel) each
  * define these; a binary links one, so test and benchmark code is the same everywhere. A failure
  * ends the binary with a message, or fails the current test case (scan_platform_failed). */
-extern const char device_kind[];    /* "cpu", "gpu" or "remote" */
-const char *device_probe(void);     /* NULL when rows can run here, else why not; no CUDA
-                                       state is left in this process (tests fork after it) */
+extern const char device_kind[]; /* "cpu", "gpu" or "remote" */
+const char *device_probe(void);  /* NULL when rows can run here, else why not; no CUDA
+                                    state is left in this process (tests fork after it) */
 void device_describe(char *name, size_t name_size, char *facts, size_t facts_size);
-size_t device_memory(void);         /* bytes a binary may allocate on the device (on a CPU, the
-                                       host's); asked as device_probe is */
-extern int device_is_host;          /* 1 where the device's memory is the host's (a CPU) */
+size_t device_memory(void); /* bytes a binary may allocate on the device (on a CPU, the
+                               host's); asked as device_probe is */
+extern int device_is_host;  /* 1 where the device's memory is the host's (a CPU) */
 void *device_alloc(size_t bytes);
 void device_free(void *p);
 void device_upload(void *device_dst, const void *host_src, size_t bytes);
@@ -171,7 +171,8 @@ extern const char *(*scan_case_hook)(double *limit_s);
 void scan_platform_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 extern void (*scan_platform_fail_hook)(const char *message);
 
-/* ---- memory and small utilities --------------------------------------------------------------- */
+/* ---- memory and small utilities ---------------------------------------------------------------
+ */
 
 /* Host memory a binary may use: three quarters of what is available, to this process's memory
  * cgroup's limit where it has one (a grader's container). */
@@ -192,7 +193,8 @@ int scan_parse_seed(const char *argv0, const char *what, const char *text, uint6
 /* n as "2^20" when a power of two from 1024, else decimal. */
 const char *scan_format_size(size_t n, char *buf, size_t size);
 double scan_gib(size_t bytes);
-/* SCAN_HIDE_CPU (core/host.c): whether it lists `feature`; and whether it names only CPU features. */
+/* SCAN_HIDE_CPU (core/host.c): whether it lists `feature`; and whether it names only CPU features.
+ */
 int scan_cpu_hidden(const char *feature);
 int scan_check_hidden_cpu(const char *argv0);
 /* The environment a test or benchmark takes: the seed (SCAN_SEED, else the clock) and

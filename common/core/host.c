@@ -41,7 +41,8 @@ static size_t read_keyed(const char *path, const char *key)
     size_t v = 0;
     FILE *f = fopen(path, "r");
     while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ' ') v = (size_t)atoll(line + strlen(key));
+        if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ' ')
+            v = (size_t)atoll(line + strlen(key));
     if (f) fclose(f);
     return v;
 }
@@ -55,7 +56,8 @@ static void memory_cgroups(void (*visit)(const char *folder, int v1, size_t *sum
     FILE *f = fopen("/proc/self/cgroup", "r");
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
-        char *controllers = strchr(line, ':'), *where = controllers ? strchr(controllers + 1, ':') : NULL;
+        char *controllers = strchr(line, ':'),
+             *where = controllers ? strchr(controllers + 1, ':') : NULL;
         if (!where) continue;
         *where++ = 0;
         const int v2 = !strcmp(controllers + 1, ""), v1 = strstr(controllers + 1, "memory") != NULL;

@@ -6,7 +6,8 @@
 #include <string.h>
 
 /* Elements of guard zone on each side of every buffer: writes just past a buffer, or into an
- * input, change a guard word and fail the check. (compute-sanitizer and ASan catch the far ones.) */
+ * input, change a guard word and fail the check. (compute-sanitizer and ASan catch the far ones.)
+ */
 #define GUARD 4096
 /* The largest offset the shared cases use, in elements: 15 covers every 4-byte position inside a
  * 64-byte line (and so every misalignment of a 16-byte vector). */
@@ -47,7 +48,6 @@ size_t scan_test_constant(const char *name)
     return 0;
 }
 
-
 /* The rows' distinct tiles, smallest first. */
 static void collect_tiles(void)
 {
@@ -63,7 +63,8 @@ static void collect_tiles(void)
     tile_size = tile_count ? tiles[tile_count - 1] : 1;
 }
 
-/* ---- a guarded buffer: [guard | offset padding | data | guard] on the device ------------------ */
+/* ---- a guarded buffer: [guard | offset padding | data | guard] on the device ------------------
+ */
 
 typedef struct guarded {
     size_t offset, words;
@@ -194,25 +195,29 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
         if (!a.expected.buffer[r]) continue;
         const int shared = c->in_place && scan_roles[r].in_place >= 0;
         /* (a buffer of fixed words, the 64-bit count, stays 8-byte aligned) */
-        const size_t offset = r == SCAN_IN ? c->in_offset : r == SCAN_OUT ? c->out_offset
-                              : scan_roles[r].words ? 0 : (c->in_offset + c->out_offset + 7 * r) % 16;
+        const size_t offset = r == SCAN_IN          ? c->in_offset
+                              : r == SCAN_OUT       ? c->out_offset
+                              : scan_roles[r].words ? 0
+                                                    : (c->in_offset + c->out_offset + 7 * r) % 16;
         const int output = scan_roles[r].how & SCAN_ROLE_OUTPUT;
         g[r] = shared ? g[scan_roles[r].in_place]
-                      : guard_make(scan_role_words(r, c->n), offset, output ? NULL : a.expected.buffer[r]);
+                      : guard_make(scan_role_words(r, c->n), offset,
+                                   output ? NULL : a.expected.buffer[r]);
         call.buffer[r] = g[r].data;
     }
     runs = c->in_place ? 1 : runs;
     for (int run = 1; run <= runs; run++) {
         snprintf(at, sizeof at, "%s, run %d of %d", what, run, runs);
         run_once(row, &call, g, &a.actual, c->in_place);
-        if (!scan_families[row->family].compare(&a.expected, &a.actual, row->tile, c->in_place,
-                                                msg, sizeof msg))
+        if (!scan_families[row->family].compare(&a.expected, &a.actual, row->tile, c->in_place, msg,
+                                                sizeof msg))
             ck_abort_msg("%s: %s", at, msg);
         for (size_t r = 0; r < scan_role_count; r++) {
             if (!a.actual.buffer[r]) continue;
             if (a.first.buffer[r] && run > 1 &&
                 !scan_compare(a.first.buffer[r], a.actual.buffer[r], g[r].words, msg, sizeof msg))
-                ck_abort_msg("%s: %s differs from the first run's: %s", at, scan_roles[r].name, msg);
+                ck_abort_msg("%s: %s differs from the first run's: %s", at, scan_roles[r].name,
+                             msg);
             if (a.first.buffer[r]) memcpy(a.first.buffer[r], a.actual.buffer[r], g[r].words * 4);
             guard_check(&g[r], c->in_place && r == SCAN_OUT ? "the array" : scan_roles[r].name,
                         NULL, at);
@@ -233,7 +238,8 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
 static void check_rows(const scan_case *c, uint64_t seed, int runs)
 {
     for (size_t v = 0; v < scan_row_count; v++)
-        if (scan_test_runs_variant(v) && !(c->in_place && (scan_rows[v].flags & SCAN_OUT_OF_PLACE)) &&
+        if (scan_test_runs_variant(v) &&
+            !(c->in_place && (scan_rows[v].flags & SCAN_OUT_OF_PLACE)) &&
             !(only_graded && !(scan_rows[v].flags & SCAN_GRADED)))
             check_row(&scan_rows[v], c, seed, runs, NULL);
 }
@@ -258,7 +264,10 @@ void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, si
     }
 }
 
-void scan_check_sizes(const size_t *sizes, size_t count) { scan_check_sizes_at(sizes, count, 0, 0); }
+void scan_check_sizes(const size_t *sizes, size_t count)
+{
+    scan_check_sizes_at(sizes, count, 0, 0);
+}
 
 void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset)
 {
@@ -393,7 +402,8 @@ START_TEST(offsets_many_tiles)
 {
     /* the element-wise path (in - out not a multiple of 4 elements) and the vector path with a
      * partial first vector */
-    static const size_t pairs[][2] = {{0, 1}, {1, 0}, {2, 3}, {3, 1}, {1, 1}, {2, 2}, {3, 3}, {5, 2}};
+    static const size_t pairs[][2] = {{0, 1}, {1, 0}, {2, 3}, {3, 1},
+                                      {1, 1}, {2, 2}, {3, 3}, {5, 2}};
     size_t n = (scan_test_small() ? 5 : offset_tiles) * tile_size + 11;
     for (size_t p = 0; p < 8; p++) {
         scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], 0};
@@ -473,7 +483,8 @@ static void fail_case(const char *message) { ck_abort_msg("%s", message); }
 
 void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeout_s)
 {
-    if (case_count == MAX_CASES) scan_platform_failed("scan_add_case: more than %d cases", MAX_CASES);
+    if (case_count == MAX_CASES)
+        scan_platform_failed("scan_add_case: more than %d cases", MAX_CASES);
     case_limits[case_count] = limit_of(name, timeout_s);
     TCase *tc = tcase_create(case_names[case_count] = name);
     tcase_set_timeout(tc, case_limits[case_count++] + 5); /* (Check's, behind the deadline) */
@@ -493,7 +504,8 @@ static int check_fits(size_t n, int graded, char *why, size_t why_size)
         size_t h = 0, d = scan_rows[v].scratch_bytes ? scan_rows[v].scratch_bytes(n) : 0;
         for (size_t r = 0; r < scan_role_count; r++) {
             if (!(scan_family_roles(scan_rows[v].family) >> r & 1)) continue;
-            const size_t bytes = scan_role_words(r, n) * 4, output = scan_roles[r].how & SCAN_ROLE_OUTPUT;
+            const size_t bytes = scan_role_words(r, n) * 4,
+                         output = scan_roles[r].how & SCAN_ROLE_OUTPUT;
             h += bytes * (output ? 2 + (size_t)scan_family_is_float(scan_rows[v].family) : 1);
             d += bytes + 2 * GUARD * 4;
         }
@@ -504,24 +516,25 @@ static int check_fits(size_t n, int graded, char *why, size_t why_size)
 }
 static void usage(FILE *to, const char *argv0)
 {
-    fprintf(to,
-            "usage: %s [--seed N] [--case NAME] [--variant NAME]... [--list] [--small | --huge]\n"
-            "          [--grade B [--grade-check]] [--help]\n"
-            "  --seed N        base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
-            "  --case NAME     run only this test case (see --list)\n"
-            "  --variant NAME  check only this variant (repeatable; the unit's table names them)\n"
-            "  --list          print the test case names and exit\n"
-            "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
-            "                  also SCAN_TEST_SMALL=1)\n"
-            "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); where its memory\n"
-            "                  is not there, a SKIP line says so (exit status 77)\n"
-            "  --grade B       add the case drawn_sizes: the graded variant at a size drawn from\n"
-            "                  the seed in every range [2^b, 2^(b+1)), b up to B (10 to 31), as\n"
-            "                  `make grade` checks it\n"
-            "  --grade-check   with --grade: only check that the graded variant can run here\n"
-            "                  (exit 0; else its SKIP line and exit 77)\n"
-            "  --help, -h      this text\n",
-            argv0);
+    fprintf(
+        to,
+        "usage: %s [--seed N] [--case NAME] [--variant NAME]... [--list] [--small | --huge]\n"
+        "          [--grade B [--grade-check]] [--help]\n"
+        "  --seed N        base seed of the random inputs (default: SCAN_SEED, else the clock)\n"
+        "  --case NAME     run only this test case (see --list)\n"
+        "  --variant NAME  check only this variant (repeatable; the unit's table names them)\n"
+        "  --list          print the test case names and exit\n"
+        "  --small         sizes up to 2^16 only, no case above 2^24 (for compute-sanitizer;\n"
+        "                  also SCAN_TEST_SMALL=1)\n"
+        "  --huge          add the n = 2^31 + 7 case (also SCAN_TEST_HUGE=1); where its memory\n"
+        "                  is not there, a SKIP line says so (exit status 77)\n"
+        "  --grade B       add the case drawn_sizes: the graded variant at a size drawn from\n"
+        "                  the seed in every range [2^b, 2^(b+1)), b up to B (10 to 31), as\n"
+        "                  `make grade` checks it\n"
+        "  --grade-check   with --grade: only check that the graded variant can run here\n"
+        "                  (exit 0; else its SKIP line and exit 77)\n"
+        "  --help, -h      this text\n",
+        argv0);
 }
 
 typedef struct test_options {
@@ -547,24 +560,34 @@ static int parse_arguments(int argc, char **argv, test_options *o)
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t bits;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, argv[0]), 0;
-        if (!strcmp(a, "--list")) o->list = 1;
-        else if (!strcmp(a, "--grade-check")) o->grade_check = 1;
-        else if (!strcmp(a, "--huge")) o->huge = 1;
-        else if (!strcmp(a, "--small")) o->small = 1;
-        else if (next && !strcmp(a, "--seed")) bad = !scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed);
-        else if (next && !strcmp(a, "--case")) o->only_case = argv[++i];
-        else if (next && !strcmp(a, "--variant")) bad = !scan_name_row(argv[0], argv[++i]);
+        if (!strcmp(a, "--list"))
+            o->list = 1;
+        else if (!strcmp(a, "--grade-check"))
+            o->grade_check = 1;
+        else if (!strcmp(a, "--huge"))
+            o->huge = 1;
+        else if (!strcmp(a, "--small"))
+            o->small = 1;
+        else if (next && !strcmp(a, "--seed"))
+            bad = !scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed);
+        else if (next && !strcmp(a, "--case"))
+            o->only_case = argv[++i];
+        else if (next && !strcmp(a, "--variant"))
+            bad = !scan_name_row(argv[0], argv[++i]);
         else if (next && !strcmp(a, "--grade")) {
             bad = !scan_parse_u64(argv[++i], &bits) || bits < 10 || bits > 31;
-            if (bad) fprintf(stderr, "%s: --grade wants a number of bits from 10 to 31, not '%s'\n", argv[0], argv[i]);
+            if (bad)
+                fprintf(stderr, "%s: --grade wants a number of bits from 10 to 31, not '%s'\n",
+                        argv[0], argv[i]);
             grade_bits = bad ? 0 : (int)bits;
         } else {
             fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], a);
             bad = 1;
         }
     }
-    const char *conflict = o->small && o->huge ? "--small and --huge exclude each other"
-                           : o->grade_check && !grade_bits ? "--grade-check goes with --grade" : NULL;
+    const char *conflict = o->small && o->huge             ? "--small and --huge exclude each other"
+                           : o->grade_check && !grade_bits ? "--grade-check goes with --grade"
+                                                           : NULL;
     if (!bad && conflict) fprintf(stderr, "%s: %s\n", argv[0], conflict);
     if (bad || conflict) usage(stderr, argv[0]);
     if (o->small) max_log2 = 16;
@@ -620,25 +643,30 @@ static int stops_before_running(const char *stage, const char *argv0, const test
     char why[200] = "";
     const char *why_not = device_probe();
     if (why_not) return printf("SKIP: %s\n", why_not), 77;
-    if (scan_report_runnable_rows() == 0) return printf("SKIP: no variant of %s can run on this machine\n", stage), 77;
+    if (scan_report_runnable_rows() == 0)
+        return printf("SKIP: no variant of %s can run on this machine\n", stage), 77;
     if (grade_bits) {
         const size_t v = scan_graded_row(argv0);
         if (v == scan_row_count) return 2;
         if (scan_rows[v].missing)
             return printf("SKIP: the graded variant, %s, needs %s, %s: it cannot be graded here\n",
                           scan_rows[v].name, scan_rows[v].missing,
-                          scan_cpu_hidden(scan_rows[v].missing) ? "which SCAN_HIDE_CPU hides" : "which this machine lacks"), 77;
+                          scan_cpu_hidden(scan_rows[v].missing) ? "which SCAN_HIDE_CPU hides"
+                                                                : "which this machine lacks"),
+                   77;
     }
     if (o->grade_check) return 0;
-    if (checked_rows() == 0) return printf("SKIP: no variant named by --variant can run on this machine\n"), 77;
-    if (o->huge && (!o->only_case || !strcmp(o->only_case, "size_2_31_plus_7")) && !check_fits(HUGE_N, 0, why, sizeof why))
+    if (checked_rows() == 0)
+        return printf("SKIP: no variant named by --variant can run on this machine\n"), 77;
+    if (o->huge && (!o->only_case || !strcmp(o->only_case, "size_2_31_plus_7")) &&
+        !check_fits(HUGE_N, 0, why, sizeof why))
         return printf("SKIP: --huge (n = 2^31 + 7) needs %s\n", why), 77;
     /* drawn_sizes reaches 2^(B+1) - 1: no larger than the memory of the grade (a container's) */
     while (grade_bits > 10 && !check_fits((size_t)2 << grade_bits, 1, why, sizeof why))
         grade_bits--;
     if (grade_bits && (!o->only_case || !strcmp(o->only_case, "drawn_sizes")))
         printf("drawn_sizes: a size in every [2^b, 2^(b+1)) up to b = %d%s%s%s\n", grade_bits,
-                           *why ? " (no larger: the next needs " : "", why, *why ? ")" : "");
+               *why ? " (no larger: the next needs " : "", why, *why ? ")" : "");
     return -1;
 }
 

@@ -1,9 +1,9 @@
 /* The grader's device layer (harness.h): the test and benchmark code of a unit, linked with this
  * file and with its variant table as the reference's runner prints it (runner --proxy), run every
- * variant in another process, the runner that holds the kernel being graded (common/grade/runner.c).
- * This process holds the inputs, the references and the checks; the runner holds the kernel and
- * its memory, named by the addresses it gives out, and every upload, download, run and wait is a
- * request on its pipes (common/grade/remote.h).
+ * variant in another process, the runner that holds the kernel being graded
+ * (common/grade/runner.c). This process holds the inputs, the references and the checks; the runner
+ * holds the kernel and its memory, named by the addresses it gives out, and every upload, download,
+ * run and wait is a request on its pipes (common/grade/remote.h).
  *
  * The environment names the runners (common/grade/grade.sh sets it):
  *   SCAN_RUNNER            the runner whose variants run (the student's, or the reference's)
@@ -62,11 +62,11 @@ const size_t device_reference_count = 0;
 typedef struct runner {
     pid_t pid, owner; /* owner: the process that started it (a fork starts its own) */
     int request, reply, output;
-    char *staging;     /* the memory both map */
-    size_t *index;     /* the reference's variant -> the runner's, or SIZE_MAX: none (or SIZE_MAX
-                          - 1: another family) */
-    char names[4096];  /* the runner's variants, for messages */
-    size_t kills;      /* the out-of-memory killer's count when it started */
+    char *staging;    /* the memory both map */
+    size_t *index;    /* the reference's variant -> the runner's, or SIZE_MAX: none (or SIZE_MAX
+                         - 1: another family) */
+    char names[4096]; /* the runner's variants, for messages */
+    size_t kills;     /* the out-of-memory killer's count when it started */
 } runner;
 
 static runner kernel_runner; /* SCAN_RUNNER's */
@@ -76,19 +76,27 @@ static runner kernel_runner; /* SCAN_RUNNER's */
 #pragma weak stage_variant_count
 #pragma weak app_variants
 #pragma weak app_variant_count
-static size_t table_count(void) { return &app_variant_count ? app_variant_count : stage_variant_count; }
-static const char *table_name(size_t v) { return &app_variant_count ? app_variants[v].name : stage_variants[v].name; }
+static size_t table_count(void)
+{
+    return &app_variant_count ? app_variant_count : stage_variant_count;
+}
+static const char *table_name(size_t v)
+{
+    return &app_variant_count ? app_variants[v].name : stage_variants[v].name;
+}
 static int table_family(size_t v) { return &app_variant_count ? (int)app_variants[v].family : -1; }
 
-/* ---- starting and ending a runner -------------------------------------------------------------- */
+/* ---- starting and ending a runner --------------------------------------------------------------
+ */
 
 static const char *runner_path(int reference)
 {
     const char *path = getenv(reference ? "SCAN_REFERENCE_RUNNER" : "SCAN_RUNNER");
     if (!path || !*path) path = getenv("SCAN_RUNNER");
     if (!path || !*path)
-        scan_platform_failed("this binary is the grader's: it runs a kernel in the runner SCAN_RUNNER "
-                             "names (common/grade/grade.sh sets it)");
+        scan_platform_failed(
+            "this binary is the grader's: it runs a kernel in the runner SCAN_RUNNER "
+            "names (common/grade/grade.sh sets it)");
     return path;
 }
 
@@ -107,7 +115,9 @@ static char **runner_environment(void)
     env[k++] = "LC_ALL=C";
     env[k++] = "CUDA_CACHE_DISABLE=1";
     for (size_t i = 0; i < sizeof passed / sizeof *passed; i++)
-        if (getenv(passed[i])) snprintf(env[k++] = storage[s++], sizeof storage[0], "%s=%s", passed[i], getenv(passed[i]));
+        if (getenv(passed[i]))
+            snprintf(env[k++] = storage[s++], sizeof storage[0], "%s=%s", passed[i],
+                     getenv(passed[i]));
     env[k] = NULL;
     return env;
 }
@@ -117,7 +127,8 @@ static char **runner_environment(void)
 static void become_runner(const char *path, int sandboxed, const int fds[4], pid_t parent)
 {
     char why[512], dir[PATH_MAX];
-    const int in = open("/dev/null", O_RDONLY), to[4] = {REMOTE_REQUEST_FD, REMOTE_REPLY_FD, 1, REMOTE_STAGING_FD};
+    const int in = open("/dev/null", O_RDONLY),
+              to[4] = {REMOTE_REQUEST_FD, REMOTE_REPLY_FD, 1, REMOTE_STAGING_FD};
     int moved[4];
     for (int i = 0; i < 4; i++) /* above every target first: no move overwrites one not yet moved */
         if ((moved[i] = fcntl(fds[i], F_DUPFD, 10)) < 0) _exit(126);
@@ -132,8 +143,10 @@ static void become_runner(const char *path, int sandboxed, const int fds[4], pid
     if (oom >= 0 && write(oom, "1000", 4) == 4) close(oom);
     snprintf(dir, sizeof dir, "%s", path);
     *(strrchr(dir, '/') ? strrchr(dir, '/') : dir) = 0;
-    sandbox_policy policy = {.read = {*dir ? dir : "."}, .protect = getenv("SCAN_PROTECT"),
-                             .devices = flag("SCAN_RUNNER_DEVICES"), .limit_processes = 1};
+    sandbox_policy policy = {.read = {*dir ? dir : "."},
+                             .protect = getenv("SCAN_PROTECT"),
+                             .devices = flag("SCAN_RUNNER_DEVICES"),
+                             .limit_processes = 1};
     if (sandboxed && sandbox_enter(&policy, why, sizeof why) < 0) {
         dprintf(2, "the grader's sandbox: %s\n", why);
         _exit(126);
@@ -163,18 +176,21 @@ static void start(runner *rn, int reference)
     const int sandboxed = !reference && flag("SCAN_SANDBOX");
     int request[2], reply[2], output[2], staging = memfd_create("scan-staging", MFD_CLOEXEC);
     char *map = MAP_FAILED;
-    if (pipe2(request, O_CLOEXEC) || pipe2(reply, O_CLOEXEC) || pipe2(output, O_CLOEXEC) || staging < 0)
+    if (pipe2(request, O_CLOEXEC) || pipe2(reply, O_CLOEXEC) || pipe2(output, O_CLOEXEC) ||
+        staging < 0)
         scan_platform_failed("cannot make the pipes to a runner: %s", strerror(errno));
     if (ftruncate(staging, (off_t)REMOTE_STAGING_BYTES) == 0)
         map = mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, staging, 0);
-    if (map == MAP_FAILED) scan_platform_failed("cannot map a runner's staging memory: %s", strerror(errno));
+    if (map == MAP_FAILED)
+        scan_platform_failed("cannot map a runner's staging memory: %s", strerror(errno));
     fcntl(request[1], F_SETPIPE_SZ, 1 << 20); /* fewer, larger transfers; best effort */
     fcntl(reply[0], F_SETPIPE_SZ, 1 << 20);
     /* A PID namespace of its own (and System V IPC), where the system allows it: when the runner
      * ends, every process it made ends with it. (NVIDIA's driver fails in a PID namespace.) */
     const pid_t parent = getpid();
     pid_t pid = sandboxed && flag("SCAN_RUNNER_NAMESPACES")
-                    ? (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWIPC | SIGCHLD, NULL, NULL, NULL, NULL)
+                    ? (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWIPC | SIGCHLD, NULL, NULL,
+                                     NULL, NULL)
                     : -1;
     if (pid < 0) pid = fork();
     if (pid < 0) scan_platform_failed("cannot start a runner: %s", strerror(errno));
@@ -183,7 +199,8 @@ static void start(runner *rn, int reference)
     close(request[0]), close(reply[1]), close(output[1]), close(staging);
     fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK);
     size_t *index = rn->index;
-    *rn = (runner){pid, parent, request[1], reply[0], output[0], map, index, "", scan_memory_kills()};
+    *rn =
+        (runner){pid, parent, request[1], reply[0], output[0], map, index, "", scan_memory_kills()};
     if (!reference) hello(rn);
 }
 
@@ -214,31 +231,39 @@ static void __attribute__((noreturn)) runner_lost(runner *rn, const char *doing,
     char how[300];
     if (done == 0) kill(rn->pid, SIGKILL), waitpid(rn->pid, &status, 0);
     if (hung)
-        snprintf(how, sizeof how, "did not finish within %.0f s (the time this case allows: a hang?)", hung);
+        snprintf(how, sizeof how,
+                 "did not finish within %.0f s (the time this case allows: a hang?)", hung);
     else if (done == 0)
         snprintf(how, sizeof how, "stopped answering");
     else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL && scan_memory_kills() > rn->kills)
-        snprintf(how, sizeof how, "was killed by the system for lack of memory (the grader's limit: this "
-                 "machine's memory, %.2f GiB free for the grade; not a wrong output)", scan_gib(scan_host_memory_limit()));
+        snprintf(how, sizeof how,
+                 "was killed by the system for lack of memory (the grader's limit: this "
+                 "machine's memory, %.2f GiB free for the grade; not a wrong output)",
+                 scan_gib(scan_host_memory_limit()));
     else if (WIFSIGNALED(status))
-        snprintf(how, sizeof how, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+        snprintf(how, sizeof how, "was killed by signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
     else
         snprintf(how, sizeof how, "ended with exit status %d", WEXITSTATUS(status));
     const char *output = last_output(rn);
     rn->pid = 0;
-    scan_platform_failed("the kernel's process %s while %s%s%s", how, doing, *output ? "; its last output: " : "", output);
+    scan_platform_failed("the kernel's process %s while %s%s%s", how, doing,
+                         *output ? "; its last output: " : "", output);
 }
 
 static runner *kernel(void)
 {
-    if (kernel_runner.pid > 0 && kernel_runner.owner != getpid()) forget(&kernel_runner, 0); /* a fork's */
+    if (kernel_runner.pid > 0 && kernel_runner.owner != getpid())
+        forget(&kernel_runner, 0); /* a fork's */
     if (kernel_runner.pid <= 0) start(&kernel_runner, 0);
     return &kernel_runner;
 }
 
-/* ---- requests ---------------------------------------------------------------------------------- */
+/* ---- requests ----------------------------------------------------------------------------------
+ */
 
-static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t count, const char *doing)
+static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t count,
+                         const char *doing)
 {
     remote_request rq = {op, 0, {0}};
     memcpy(rq.a, a, count * sizeof *a);
@@ -249,7 +274,8 @@ static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t coun
 static int runner_ended(runner *rn)
 {
     siginfo_t info = {0};
-    return waitid(P_PID, (id_t)rn->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == rn->pid;
+    return waitid(P_PID, (id_t)rn->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+           info.si_pid == rn->pid;
 }
 
 /* Waits for the reply, no longer than the case's deadline, and not past the runner's end (a child
@@ -271,7 +297,9 @@ static remote_reply get_reply(runner *rn, const char *doing, char **text)
     remote_reply r;
     await(rn, doing);
     if (!remote_read_full(rn->reply, &r, sizeof r)) runner_lost(rn, doing, 0);
-    if (r.payload_bytes > TEXT_MAX) forget(rn, 1), scan_platform_failed("the kernel's process answered %s out of protocol", doing);
+    if (r.payload_bytes > TEXT_MAX)
+        forget(rn, 1),
+            scan_platform_failed("the kernel's process answered %s out of protocol", doing);
     char *t = malloc(r.payload_bytes + 1);
     if (!t || !remote_read_full(rn->reply, t, r.payload_bytes)) runner_lost(rn, doing, 0);
     t[r.payload_bytes] = 0;
@@ -281,11 +309,15 @@ static remote_reply get_reply(runner *rn, const char *doing, char **text)
         free(t);
         scan_platform_failed("%s: %s", doing, message);
     }
-    if (text) *text = t; else free(t);
+    if (text)
+        *text = t;
+    else
+        free(t);
     return r;
 }
 
-static remote_reply call(runner *rn, uint32_t op, const uint64_t *a, size_t count, const char *doing)
+static remote_reply call(runner *rn, uint32_t op, const uint64_t *a, size_t count,
+                         const char *doing)
 {
     send_request(rn, op, a, count, doing);
     return get_reply(rn, doing, NULL);
@@ -295,8 +327,10 @@ static remote_reply call(runner *rn, uint32_t op, const uint64_t *a, size_t coun
 static void hello(runner *rn)
 {
     char *table = NULL, *line, *next;
-    const remote_reply r = (send_request(rn, REMOTE_HELLO, NULL, 0, "starting"), get_reply(rn, "starting", &table));
-    if (!rn->index && !(rn->index = malloc((table_count() + 1) * sizeof *rn->index))) scan_platform_failed("out of memory");
+    const remote_reply r =
+        (send_request(rn, REMOTE_HELLO, NULL, 0, "starting"), get_reply(rn, "starting", &table));
+    if (!rn->index && !(rn->index = malloc((table_count() + 1) * sizeof *rn->index)))
+        scan_platform_failed("out of memory");
     for (size_t v = 0; v < table_count(); v++)
         rn->index[v] = SIZE_MAX;
     rn->names[0] = 0;
@@ -321,9 +355,12 @@ static uint64_t variant_index(runner *rn, size_t v)
 {
     if (v >= table_count()) scan_platform_failed("no variant %zu", v);
     if (rn->index[v] == SIZE_MAX)
-        scan_platform_failed("the kernel file has no variant named '%s' (it has %s)", table_name(v), rn->names);
+        scan_platform_failed("the kernel file has no variant named '%s' (it has %s)", table_name(v),
+                             rn->names);
     if (rn->index[v] == SIZE_MAX - 1)
-        scan_platform_failed("the kernel file's variant '%s' computes another family than the reference's", table_name(v));
+        scan_platform_failed(
+            "the kernel file's variant '%s' computes another family than the reference's",
+            table_name(v));
     return rn->index[v];
 }
 
@@ -344,7 +381,8 @@ static void ask_reference(void)
     remote_reply r;
     send_request(&ref, REMOTE_PROBE, NULL, 0, "asking the reference's runner");
     if (!remote_read_full(ref.reply, &r, sizeof r) || r.payload_bytes > TEXT_MAX ||
-        !(text = malloc(r.payload_bytes + 1)) || !remote_read_full(ref.reply, text, r.payload_bytes)) {
+        !(text = malloc(r.payload_bytes + 1)) ||
+        !remote_read_full(ref.reply, text, r.payload_bytes)) {
         static char why[OUTPUT_MAX + 100];
         snprintf(why, sizeof why, "the reference's runner did not answer: %s", last_output(&ref));
         probe_answer = why;
@@ -373,7 +411,8 @@ const char *scan_remote_missing(size_t v)
     return !probe_answer && v < table_count() ? missing_answers[v] : NULL;
 }
 
-/* ---- what a runner leaves behind ----------------------------------------------------------------- */
+/* ---- what a runner leaves behind
+ * ----------------------------------------------------------------- */
 
 /* Ends every process whose parent is this one (a runner, and what its processes left behind: this
  * process is their subreaper), round after round until none is left (a chain of processes that
@@ -413,7 +452,8 @@ static void stopped(int sig)
     raise(sig);
 }
 
-/* ---- the device layer ---------------------------------------------------------------------------- */
+/* ---- the device layer
+ * ---------------------------------------------------------------------------- */
 
 const char *device_probe(void)
 {
@@ -461,8 +501,14 @@ static void move(void *host, uint64_t device, size_t bytes, uint32_t op)
         if (op == REMOTE_READ) memcpy((char *)host + done, rn->staging, piece);
     }
 }
-void device_upload(void *dst, const void *src, size_t bytes) { move((void *)src, (uint64_t)(uintptr_t)dst, bytes, REMOTE_WRITE); }
-void device_download(void *dst, const void *src, size_t bytes) { move(dst, (uint64_t)(uintptr_t)src, bytes, REMOTE_READ); }
+void device_upload(void *dst, const void *src, size_t bytes)
+{
+    move((void *)src, (uint64_t)(uintptr_t)dst, bytes, REMOTE_WRITE);
+}
+void device_download(void *dst, const void *src, size_t bytes)
+{
+    move(dst, (uint64_t)(uintptr_t)src, bytes, REMOTE_READ);
+}
 void device_finish(void) { call(kernel(), REMOTE_FINISH, NULL, 0, "running"); }
 
 void device_describe(char *name, size_t name_size, char *facts, size_t facts_size)
@@ -475,9 +521,13 @@ void device_describe(char *name, size_t name_size, char *facts, size_t facts_siz
     snprintf(name, name_size, "%s", text);
     snprintf(facts, facts_size, "%s", newline ? newline + 1 : "");
     for (char *c = name; *c; c++) /* plain characters only: it goes into the CSV's header */
-        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c) ? *c : '?';
+        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c)
+                 ? *c
+                 : '?';
     for (char *c = facts; *c; c++)
-        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c) ? *c : '?';
+        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c)
+                 ? *c
+                 : '?';
     free(text);
 }
 
@@ -509,7 +559,8 @@ size_t scan_remote_scratch_bytes(size_t v, size_t n)
     const uint64_t a[2] = {variant_index(rn, v), n};
     const uint64_t bytes = call(rn, REMOTE_SCRATCH, a, 2, "asking for the scratch's size").v[0];
     if (bytes > 16 * (uint64_t)n + ((uint64_t)1 << 30))
-        scan_platform_failed("variant '%s' asks for %llu bytes of scratch at n=%zu; the grader gives at most 16 n + 1 GiB",
+        scan_platform_failed("variant '%s' asks for %llu bytes of scratch at n=%zu; the grader "
+                             "gives at most 16 n + 1 GiB",
                              table_name(v), (unsigned long long)bytes, n);
     return (size_t)bytes;
 }
@@ -535,7 +586,9 @@ static double now_ms(void)
 static void change_host(const scan_row *row, const scan_call *host, uint64_t key, long run)
 {
     for (size_t r = 0; r < scan_role_count; r++)
-        for (unsigned k = 0; host->n && host->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) && k < PROOF_CHANGES; k++) {
+        for (unsigned k = 0; host->n && host->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) &&
+                             k < PROOF_CHANGES;
+             k++) {
             const uint64_t draw = proof_draw(key, (uint64_t)run, k);
             uint32_t *w = (uint32_t *)host->buffer[r] + (draw & 0xFFFFFFFFu) % host->n;
             *w = proof_changed(*w, draw, scan_family_is_float(row->family));
@@ -566,32 +619,38 @@ static uint64_t expected_digest(const scan_row *row, const scan_call *host, uint
 double device_time(const scan_row *row, const scan_call *batch, long runs, const scan_call *host)
 {
     runner *rn = kernel();
-    const size_t v = &app_variant_count ? (size_t)((const app_variant *)row->variant - app_variants)
-                                        : (size_t)((const scan_variant *)row->variant - stage_variants);
+    const size_t v = &app_variant_count
+                         ? (size_t)((const app_variant *)row->variant - app_variants)
+                         : (size_t)((const scan_variant *)row->variant - stage_variants);
     uint64_t a[REMOTE_WORDS];
     char doing[200];
     call_words(rn, v, batch, a);
     a[REMOTE_RUNS] = (uint64_t)(runs < REMOTE_MAX_RUNS ? runs : REMOTE_MAX_RUNS);
     a[REMOTE_KEY] = fresh_key();
-    snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %llu runs)", row->name, batch->n,
-             (unsigned long long)a[REMOTE_RUNS]);
+    snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %llu runs)", row->name,
+             batch->n, (unsigned long long)a[REMOTE_RUNS]);
     const double start = now_ms();
     const remote_reply r = call(rn, REMOTE_TIME, a, REMOTE_WORDS, doing);
     const double ms = now_ms() - start;
-    if (r.v[0] != a[REMOTE_RUNS]) scan_platform_failed("%s: it answered for %llu runs", doing, (unsigned long long)r.v[0]);
+    if (r.v[0] != a[REMOTE_RUNS])
+        scan_platform_failed("%s: it answered for %llu runs", doing, (unsigned long long)r.v[0]);
     /* (the reference's batches too: both sides' grades do the same work between batches, which on
      * a machine that shares its CPU (a container's quota) weighs on the next batch alike) */
-    if (!host || !host->buffer[SCAN_IN]) scan_platform_failed("%s: timed without its inputs on the host", doing);
+    if (!host || !host->buffer[SCAN_IN])
+        scan_platform_failed("%s: timed without its inputs on the host", doing);
     uint64_t *digests = malloc(a[REMOTE_RUNS] * sizeof *digests), state = fresh_key();
     if (!digests) scan_platform_failed("out of memory");
     memcpy(digests, rn->staging, a[REMOTE_RUNS] * sizeof *digests);
-    const size_t fit = PROOF_ELEMENTS / (batch->n + 1) + 1, want = fit < PROOF_RUNS ? fit : PROOF_RUNS;
+    const size_t fit = PROOF_ELEMENTS / (batch->n + 1) + 1,
+                 want = fit < PROOF_RUNS ? fit : PROOF_RUNS;
     for (size_t k = 0; k < want; k++) {
         const long run = (long)(scan_random_next(&state) % a[REMOTE_RUNS]);
         if (expected_digest(row, host, a[REMOTE_KEY], run) != digests[run])
-            scan_platform_failed("%s: run %ld's outputs are not what its input gives (each run of a batch computes "
-                                 "another input: a run that skipped its work, repeated an earlier one, was cut "
-                                 "short or answered before it was done?)", doing, run + 1);
+            scan_platform_failed(
+                "%s: run %ld's outputs are not what its input gives (each run of a batch computes "
+                "another input: a run that skipped its work, repeated an earlier one, was cut "
+                "short or answered before it was done?)",
+                doing, run + 1);
     }
     free(digests);
     return ms * (double)runs / (double)a[REMOTE_RUNS];

@@ -12,7 +12,9 @@ static uint64_t *slots;
 static void change(const scan_call *call, int is_float, uint64_t key, long run)
 {
     for (size_t r = 0; r < scan_role_count; r++)
-        for (unsigned k = 0; call->n && call->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) && k < PROOF_CHANGES; k++) {
+        for (unsigned k = 0; call->n && call->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) &&
+                             k < PROOF_CHANGES;
+             k++) {
             const uint64_t draw = proof_draw(key, (uint64_t)run, k);
             uint32_t *w = (uint32_t *)call->buffer[r] + (draw & 0xFFFFFFFFu) % call->n;
             *w = proof_changed(*w, draw, is_float);
@@ -22,7 +24,8 @@ static void change(const scan_call *call, int is_float, uint64_t key, long run)
 #if defined(__x86_64__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-static uint32_t digest(const uint32_t *p, uint64_t words, uint64_t salt)
+static uint32_t
+digest(const uint32_t *p, uint64_t words, uint64_t salt)
 {
     uint32_t sum = 0;
     for (uint64_t i = 0; i < words; i++)
@@ -52,4 +55,7 @@ void proof_step(const scan_call *call, int is_float, uint64_t key, long run, lon
     if (run + 1 < runs) change(call, is_float, key, run + 1);
 }
 
-void proof_end(uint64_t *digests, long runs) { memcpy(digests, slots, (size_t)runs * sizeof *slots); }
+void proof_end(uint64_t *digests, long runs)
+{
+    memcpy(digests, slots, (size_t)runs * sizeof *slots);
+}

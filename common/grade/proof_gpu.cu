@@ -8,7 +8,7 @@
 
 static unsigned long long *slots; /* REMOTE_MAX_RUNS digests, on the device */
 
-typedef struct outputs {          /* the call's outputs, for the kernel */
+typedef struct outputs { /* the call's outputs, for the kernel */
     const uint32_t *data[SCAN_MAX_ROLES];
     const uint64_t *bound[SCAN_MAX_ROLES];
     uint64_t words[SCAN_MAX_ROLES];
@@ -30,7 +30,8 @@ __global__ void proof_kernel(outputs o, int is_float, uint64_t key, long run, lo
                              unsigned long long *slots)
 {
     unsigned long long mine = 0;
-    const size_t first = blockIdx.x * (size_t)blockDim.x + threadIdx.x, stride = (size_t)gridDim.x * blockDim.x;
+    const size_t first = blockIdx.x * (size_t)blockDim.x + threadIdx.x,
+                 stride = (size_t)gridDim.x * blockDim.x;
     for (int r = 0; run >= 0 && r < SCAN_MAX_ROLES; r++) {
         const uint64_t words = o.bound[r] ? proof_out_words(o.words[r], o.bound[r]) : o.words[r];
         const uint64_t salt = proof_salt(key, (uint64_t)run, (uint64_t)r);
@@ -56,7 +57,8 @@ static outputs outputs_of(const scan_call *call)
         if (!(scan_roles[r].how & SCAN_ROLE_OUTPUT)) continue;
         o.data[r] = (const uint32_t *)call->buffer[r];
         o.words[r] = scan_role_words(r, call->n);
-        if (scan_roles[r].bound >= 0) o.bound[r] = (const uint64_t *)call->buffer[scan_roles[r].bound];
+        if (scan_roles[r].bound >= 0)
+            o.bound[r] = (const uint64_t *)call->buffer[scan_roles[r].bound];
     }
     return o;
 }

@@ -89,7 +89,8 @@ REMOTE_FN uint64_t proof_mix(uint64_t z)
 #define PROOF_CHANGES 8
 REMOTE_FN uint64_t proof_draw(uint64_t key, uint64_t run, unsigned k)
 {
-    return proof_mix(key ^ (run + 1) * 0x9E3779B97F4A7C15ull ^ ((uint64_t)k + 1) * 0xD1B54A32D192ED03ull);
+    return proof_mix(key ^ (run + 1) * 0x9E3779B97F4A7C15ull ^
+                     ((uint64_t)k + 1) * 0xD1B54A32D192ED03ull);
 }
 REMOTE_FN uint32_t proof_changed(uint32_t word, uint64_t draw, int is_float)
 {
@@ -114,7 +115,10 @@ REMOTE_FN uint32_t proof_word(uint64_t salt, uint64_t i, uint32_t w)
 /* A run's digest: the sum of its outputs' words' shares, modulo 2^32. */
 
 /* The words FILL writes into outputs before a batch: no output's by chance. */
-REMOTE_FN uint32_t remote_fill_word(uint64_t key, uint64_t i) { return (uint32_t)proof_mix(key + i); }
+REMOTE_FN uint32_t remote_fill_word(uint64_t key, uint64_t i)
+{
+    return (uint32_t)proof_mix(key + i);
+}
 
 /* The runner's side of the proof (common/grade/proof_cpu.c, proof_gpu.cu): before run 0, its
  * changes; after run r, its digest into slot r, its changes undone and run r + 1's made; at the
@@ -138,13 +142,15 @@ REMOTE_FN uint64_t proof_out_words(uint64_t n, const uint64_t *count)
 static inline int remote_read_full(int fd, void *buf, size_t bytes)
 {
     for (ssize_t got; bytes; bytes -= (size_t)got, buf = (char *)buf + got)
-        if ((got = read(fd, buf, bytes)) <= 0 && !(got < 0 && errno == EINTR && (got = 0, 1))) return 0;
+        if ((got = read(fd, buf, bytes)) <= 0 && !(got < 0 && errno == EINTR && (got = 0, 1)))
+            return 0;
     return 1;
 }
 static inline int remote_write_full(int fd, const void *buf, size_t bytes)
 {
     for (ssize_t put; bytes; bytes -= (size_t)put, buf = (const char *)buf + put)
-        if ((put = write(fd, buf, bytes)) <= 0 && !(put < 0 && errno == EINTR && (put = 0, 1))) return 0;
+        if ((put = write(fd, buf, bytes)) <= 0 && !(put < 0 && errno == EINTR && (put = 0, 1)))
+            return 0;
     return 1;
 }
 

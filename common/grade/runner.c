@@ -33,7 +33,8 @@
 
 static char *staging; /* the memory of REMOTE_STAGING_FD */
 
-/* ---- replies ---------------------------------------------------------------------------------- */
+/* ---- replies ----------------------------------------------------------------------------------
+ */
 
 static void reply(uint64_t status, uint64_t v0, const char *text)
 {
@@ -86,14 +87,17 @@ static void serve_free(uint64_t address)
     reply(0, 0, NULL);
 }
 
-/* ---- the variants ----------------------------------------------------------------------------- */
+/* ---- the variants -----------------------------------------------------------------------------
+ */
 
 /* The call a request names, each buffer inside an allocation; 0 with why not. */
 static int call_of(const uint64_t *a, scan_call *c, const char **why)
 {
-    *c = (scan_call){.n = (size_t)a[REMOTE_N], .scratch = (void *)(uintptr_t)a[REMOTE_SCRATCH_ADDRESS]};
+    *c = (scan_call){.n = (size_t)a[REMOTE_N],
+                     .scratch = (void *)(uintptr_t)a[REMOTE_SCRATCH_ADDRESS]};
     if (a[REMOTE_VARIANT] >= TABLE_COUNT) return *why = "no such variant", 0;
-    if (c->scratch && !holds(a[REMOTE_SCRATCH_ADDRESS], 1)) return *why = "scratch is no allocation", 0;
+    if (c->scratch && !holds(a[REMOTE_SCRATCH_ADDRESS], 1))
+        return *why = "scratch is no allocation", 0;
     for (size_t r = 0; r < scan_role_count; r++) {
         const uint64_t address = a[REMOTE_BUFFER + r];
         if (address && !holds(address, scan_role_words(r, c->n) * 4ull))
@@ -121,7 +125,8 @@ static void serve_time(const uint64_t *a)
     const long runs = (long)a[REMOTE_RUNS];
     if (!call_of(a, &c, &why)) return refuse(why);
     if (runs < 1 || runs > REMOTE_MAX_RUNS) return refuse("a batch of no runs, or of too many");
-    const int is_float = FAMILY(a[REMOTE_VARIANT]) >= 0 && scan_family_is_float((app_family)FAMILY(a[REMOTE_VARIANT]));
+    const int is_float = FAMILY(a[REMOTE_VARIANT]) >= 0 &&
+                         scan_family_is_float((app_family)FAMILY(a[REMOTE_VARIANT]));
     proof_begin(&c, is_float, a[REMOTE_KEY], runs);
     for (long r = 0; r < runs; r++) {
         run((size_t)a[REMOTE_VARIANT], &c);
@@ -146,7 +151,8 @@ static void serve_hello(void)
     free(text);
 }
 
-/* ---- the requests ----------------------------------------------------------------------------- */
+/* ---- the requests -----------------------------------------------------------------------------
+ */
 
 static void serve_data(uint32_t op, const uint64_t *a)
 {
@@ -184,7 +190,8 @@ static void serve_one(const remote_request *rq)
     case REMOTE_READ: return serve_data(rq->op, a);
     case REMOTE_SCRATCH:
         if (a[0] >= TABLE_COUNT) return refuse("no such variant");
-        return reply(0, TABLE[a[0]].scratch_bytes ? TABLE[a[0]].scratch_bytes((size_t)a[1]) : 0, NULL);
+        return reply(0, TABLE[a[0]].scratch_bytes ? TABLE[a[0]].scratch_bytes((size_t)a[1]) : 0,
+                     NULL);
     case REMOTE_RUN:
         if (!call_of(a, &c, &why)) return refuse(why);
         run((size_t)a[REMOTE_VARIANT], &c);
@@ -195,47 +202,64 @@ static void serve_one(const remote_request *rq)
     }
 }
 
-/* ---- --proxy: the table as C for the grader --------------------------------------------------- */
+/* ---- --proxy: the table as C for the grader ---------------------------------------------------
+ */
 
 /* A C string literal of s. */
 static void print_string(const char *s)
 {
     putchar('"');
     for (; *s; s++)
-        if ((unsigned char)*s >= 32 && *s != 127) printf("%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
+        if ((unsigned char)*s >= 32 && *s != 127)
+            printf("%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
     putchar('"');
 }
 
 static int print_proxy(void)
 {
     const char *kind = FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant" : "scan_variant";
-    printf("/* The variant table of this unit for the grader's test and benchmark binaries, printed by\n"
-           " * the reference's runner (runner --proxy): the reference's names, tiles and flags; each\n"
-           " * run goes to the runner that holds the kernel being graded (common/grade/device_remote.c).\n"
-           " * Generated: do not edit. */\n#include \"harness.h\"\n\n"
-           "void scan_remote_run(size_t variant, const scan_call *call);\n"
-           "size_t scan_remote_scratch_bytes(size_t variant, size_t n);\n"
-           "const char *scan_remote_missing(size_t variant);\n\n");
+    printf(
+        "/* The variant table of this unit for the grader's test and benchmark binaries, printed "
+        "by\n"
+        " * the reference's runner (runner --proxy): the reference's names, tiles and flags; each\n"
+        " * run goes to the runner that holds the kernel being graded "
+        "(common/grade/device_remote.c).\n"
+        " * Generated: do not edit. */\n#include \"harness.h\"\n\n"
+        "void scan_remote_run(size_t variant, const scan_call *call);\n"
+        "size_t scan_remote_scratch_bytes(size_t variant, size_t n);\n"
+        "const char *scan_remote_missing(size_t variant);\n\n");
     for (size_t v = 0; v < TABLE_COUNT; v++)
 #ifdef SCAN_APPS
-        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)\n"
-               "{\n    const scan_call c = {n, s, {(void *)in, out, (void *)a->flags, (void *)a->heads, (void *)a->keys, a->count,\n"
-               "                               (void *)a->values, a->values_out}};\n    scan_remote_run(%zu, &c);\n}\n", v, v);
+        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args "
+               "*a, void *s)\n"
+               "{\n    const scan_call c = {n, s, {(void *)in, out, (void *)a->flags, (void "
+               "*)a->heads, (void *)a->keys, a->count,\n"
+               "                               (void *)a->values, a->values_out}};\n    "
+               "scan_remote_run(%zu, &c);\n}\n",
+               v, v);
 #else
         printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, void *s)\n"
-               "{\n    const scan_call c = {n, s, {(void *)in, out}};\n    scan_remote_run(%zu, &c);\n}\n", v, v);
+               "{\n    const scan_call c = {n, s, {(void *)in, out}};\n    scan_remote_run(%zu, "
+               "&c);\n}\n",
+               v, v);
 #endif
     for (size_t v = 0; v < TABLE_COUNT; v++)
-        printf("static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n", v, v);
-    printf("\nconst %s %s[] = {\n", kind, FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variants" : "stage_variants");
+        printf(
+            "static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n",
+            v, v);
+    printf("\nconst %s %s[] = {\n", kind,
+           FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variants" : "stage_variants");
     for (size_t v = 0; v < TABLE_COUNT; v++) {
         printf("    {");
         print_string(TABLE[v].name);
         if (FAMILY(v) >= 0) printf(", (app_family)%d", FAMILY(v));
         printf(", scratch_%zu, run_%zu, %zu, %uu},\n", v, v, TABLE[v].tile, TABLE[v].flags);
     }
-    printf("};\nconst size_t %s = %zu;\n", FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant_count" : "stage_variant_count", TABLE_COUNT);
-    if (FAMILY(0) < 0 && TABLE_COUNT) printf("const char *stage_variant_missing(size_t i) { return scan_remote_missing(i); }\n");
+    printf("};\nconst size_t %s = %zu;\n",
+           FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant_count" : "stage_variant_count",
+           TABLE_COUNT);
+    if (FAMILY(0) < 0 && TABLE_COUNT)
+        printf("const char *stage_variant_missing(size_t i) { return scan_remote_missing(i); }\n");
     size_t constants = &stage_constant_count ? stage_constant_count : 0;
     for (size_t c = 0; c < constants; c++) {
         printf("%s", c ? "" : "\nconst scan_constant stage_constants[] = {\n");
@@ -252,20 +276,27 @@ int main(int argc, char **argv)
     const int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
     if (argc == 2 && !strcmp(argv[1], "--proxy")) return print_proxy();
     if (argc != 1) {
-        fprintf(help ? stdout : stderr,
-                "usage: %s [--proxy]\n"
-                "The process in which the grader runs a kernel: it serves the grader's requests on\n"
-                "file descriptors 3 to 5 (common/grade/remote.h); --proxy prints its variant table\n"
-                "as C for the grader's binaries.\n",
-                argv[0]);
+        fprintf(
+            help ? stdout : stderr,
+            "usage: %s [--proxy]\n"
+            "The process in which the grader runs a kernel: it serves the grader's requests on\n"
+            "file descriptors 3 to 5 (common/grade/remote.h); --proxy prints its variant table\n"
+            "as C for the grader's binaries.\n",
+            argv[0]);
         return help ? 0 : 2;
     }
     struct stat st;
     if (fcntl(REMOTE_REQUEST_FD, F_GETFD) < 0 || fcntl(REMOTE_REPLY_FD, F_GETFD) < 0 ||
         fstat(REMOTE_STAGING_FD, &st) != 0 || (uint64_t)st.st_size != REMOTE_STAGING_BYTES)
-        return fprintf(stderr, "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n", argv[0]), 2;
-    staging = mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, REMOTE_STAGING_FD, 0);
-    if (staging == MAP_FAILED) return fprintf(stderr, "%s: cannot map the staging memory: %s\n", argv[0], strerror(errno)), 2;
+        return fprintf(stderr,
+                       "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n",
+                       argv[0]),
+               2;
+    staging =
+        mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, REMOTE_STAGING_FD, 0);
+    if (staging == MAP_FAILED)
+        return fprintf(stderr, "%s: cannot map the staging memory: %s\n", argv[0], strerror(errno)),
+               2;
     /* Memory given back is kept for the next allocation: on some virtual machines, touching fresh
      * memory costs more than the transfers (malloc otherwise maps every large block afresh). */
     mallopt(M_MMAP_MAX, 0);

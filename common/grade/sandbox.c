@@ -57,7 +57,7 @@
 #define LL_FS_REFER                   (1ull << 13) /* ABI 2 */
 #define LL_FS_TRUNCATE                (1ull << 14) /* ABI 3 */
 #define LL_FS_IOCTL_DEV               (1ull << 15) /* ABI 5 */
-#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ull << 0) /* ABI 6 */
+#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ull << 0)  /* ABI 6 */
 #define LL_SCOPE_SIGNAL               (1ull << 1)
 
 struct ll_ruleset_attr {
@@ -181,7 +181,8 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
     return SANDBOX_LANDLOCK | (abi >= 6 ? SANDBOX_SIGNALS : 0);
 }
 
-/* ---- seccomp: no socket but a Unix one (Landlock's network rules cover TCP only) -------------- */
+/* ---- seccomp: no socket but a Unix one (Landlock's network rules cover TCP only) --------------
+ */
 
 #if defined(__x86_64__)
 #define NATIVE_ARCH AUDIT_ARCH_X86_64
@@ -233,10 +234,18 @@ int sandbox_available(void)
 const char *sandbox_describe(int mask)
 {
     static char text[300];
-    const char *who = mask & SANDBOX_USER ? "the student's code runs as user 65534 (nobody)" : "the student's code runs as you";
-    const char *files = !(mask & SANDBOX_LANDLOCK) ? (mask & SANDBOX_USER ? "no Landlock on this kernel" : "NO SANDBOX for its files (grade as root, or on a kernel with Landlock)")
-                        : mask & (SANDBOX_SIGNALS | SANDBOX_USER) ? "Landlock limits its files" : "Landlock limits its files, not its signals (grade as root for a separate user)";
-    snprintf(text, sizeof text, "%s; %s; %s", who, files, mask & SANDBOX_NETWORK ? "no network" : "its network is open");
+    const char *who = mask & SANDBOX_USER ? "the student's code runs as user 65534 (nobody)"
+                                          : "the student's code runs as you";
+    const char *files =
+        !(mask & SANDBOX_LANDLOCK)
+            ? (mask & SANDBOX_USER
+                   ? "no Landlock on this kernel"
+                   : "NO SANDBOX for its files (grade as root, or on a kernel with Landlock)")
+        : mask & (SANDBOX_SIGNALS | SANDBOX_USER)
+            ? "Landlock limits its files"
+            : "Landlock limits its files, not its signals (grade as root for a separate user)";
+    snprintf(text, sizeof text, "%s; %s; %s", who, files,
+             mask & SANDBOX_NETWORK ? "no network" : "its network is open");
     return text;
 }
 
@@ -287,7 +296,8 @@ static int usage(FILE *to, const char *argv0, int status)
             "usage: %s [--read PATH]... [--write PATH]... [--protect DIR] [--devices] -- COMMAND "
             "[ARG]...\n"
             "       %s --describe\n"
-            "Runs COMMAND in the grader's sandbox (common/grade/sandbox.h): as user 65534 where run as\n"
+            "Runs COMMAND in the grader's sandbox (common/grade/sandbox.h): as user 65534 where "
+            "run as\n"
             "root, and where the kernel has Landlock, reading only the system's folders and the\n"
             "--read and --write paths, writing only the --write paths.\n",
             argv0, argv0);

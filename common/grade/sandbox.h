@@ -7,8 +7,8 @@
  *   - where the kernel has Landlock (Linux 5.13 and later, with it enabled), the process, as any
  *     user, may read only the system's folders and the paths it is given, write only where it is
  *     given, and (Landlock ABI 6) signal no process outside the sandbox;
- *   - as a user other than root on a kernel without Landlock, nothing of the above: the grade says so.
- * In every case: a session of its own (no terminal; a scheduling group of its own), no new
+ *   - as a user other than root on a kernel without Landlock, nothing of the above: the grade says
+ * so. In every case: a session of its own (no terminal; a scheduling group of its own), no new
  * privileges, no core files, a clean environment chosen by the caller, and (seccomp, on x86-64 and
  * aarch64) no network: no socket but a Unix one, no io_uring. */
 #ifndef SANDBOX_H

@@ -268,7 +268,7 @@ RUNNER_LDFLAGS := -Wl,-z,relro,-z,now
 runner_objects = $(BUILD)/common/runner_$(if $(filter apps,$($(1)_HARNESS)),apps,scan).o \
                  $(addprefix $(BUILD)/common/,device_$(call unit_kind,$(1)).o proof_$(call unit_kind,$(1)).o host.o roles.o)
 runner_libs = $(if $(filter gpu,$(call unit_kind,$(1))),$(CUDA_LIBS))
-GRADE_COMMON := $(addprefix $(BUILD)/common/,harness.o host.o apps.o roles.o device_remote.o sandbox.o)
+GRADE_COMMON := $(addprefix $(BUILD)/common/,harness.o host.o apps.o roles.o device_remote.o proof_cpu.o sandbox.o)
 
 $(BUILD)/common/runner_scan.o: common/grade/runner.c
 	@mkdir -p $(@D)

@@ -90,10 +90,9 @@ static void cub_run(const uint32_t *in, uint32_t *out, size_t n, const app_args 
     cub_call<ROW>(scratch, bytes, in, out, n, args);
 }
 
-#define CUB_ROW(name, family, ROW)                                                                 \
-    {                                                                                              \
-        name, family, cub_scratch<ROW>, cub_run<ROW>, 1, 0                                         \
-    }
+/* clang-format off */
+#define CUB_ROW(name, family, ROW) {name, family, cub_scratch<ROW>, cub_run<ROW>, 1, 0}
+/* clang-format on */
 extern "C" const app_variant app_cub_variants[] = {
     CUB_ROW("cub-exclusive-sum", APP_EXCLUSIVE_SUM, EXCLUSIVE_SUM),
     CUB_ROW("cub-max", APP_INCLUSIVE_MAX, MAX),

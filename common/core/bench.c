@@ -417,25 +417,18 @@ static FILE *open_csv(const char *stage, const char *device, const char *facts, 
     return csv;
 }
 
-/* ---- one size ---------------------------------------------------------------------------------
- */
-
-static double wall_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+/* ---- one size -------------------------------------------------------------------------------- */
 
 /* Progress on stderr every few seconds (over itself on a terminal). */
 static double started, last_report;
 static void report_progress(const point *p, const char *doing)
 {
-    if (wall_s() - last_report <= 3) return;
+    if (scan_now_s() - last_report <= 3) return;
     const int tty = isatty(2);
     fprintf(stderr, "%s[%s] n=%s (%zu of %zu sizes), %s, %.0f s so far%s", tty ? "\r" : "", "bench",
-            p->label, p->s + 1, opt.size_count, doing, wall_s() - started, tty ? "\033[K" : "\n");
-    last_report = wall_s();
+            p->label, p->s + 1, opt.size_count, doing, scan_now_s() - started,
+            tty ? "\033[K" : "\n");
+    last_report = scan_now_s();
 }
 
 /* The point's buffers: each on the device, the inputs made on the host (every family of the
@@ -632,7 +625,7 @@ static int measure_point(size_t s, FILE *csv, const char *stage, const char *dev
     }
     if (ok) take_samples(&p);
     if (ok) record(&p, csv, stage, device);
-    if (isatty(2) && wall_s() - started > 3) fprintf(stderr, "\r\033[K");
+    if (isatty(2) && scan_now_s() - started > 3) fprintf(stderr, "\r\033[K");
     for (size_t r = 0; r < row_count; r++)
         if (rows[r].stopped_after == p.n)
             printf("  note: one run of '%s' at n=%s took longer than %g s; larger sizes skipped\n",
@@ -729,7 +722,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     FILE *f = fopen("/proc/loadavg", "r");
     if (f && fscanf(f, "%lf", &load) != 1) load = -1;
     if (f) fclose(f);
-    started = last_report = wall_s();
+    started = last_report = scan_now_s();
     for (size_t s = 0; s < opt.size_count; s++)
         if (!measure_point(s, csv, stage, device)) return 1;
     print_table();

@@ -200,12 +200,6 @@ int scan_name_row(const char *argv0, const char *name)
 int scan_row_is_named(size_t v) { return v < sizeof named_rows && named_rows[v]; }
 size_t scan_named_row_count(void) { return named_row_count; }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 const char *(*scan_case_hook)(double *limit_s);
 double scan_seconds_left(void)
 {
@@ -215,8 +209,8 @@ double scan_seconds_left(void)
     double limit = 0;
     const char *now = scan_case_hook ? scan_case_hook(&limit) : NULL;
     if (!now) return HUGE_VAL;
-    if (now != name || pid != getpid()) name = now, pid = getpid(), deadline = now_s() + limit;
-    return deadline - now_s();
+    if (now != name || pid != getpid()) name = now, pid = getpid(), deadline = scan_now_s() + limit;
+    return deadline - scan_now_s();
 }
 
 /* ---- memory and utilities -------------------------------------------------------------------- */

@@ -164,6 +164,7 @@ void device_after_case(void);
 /* What is left of the current test case's time (HUGE_VAL outside a test case): the grader's device
  * waits no longer for its runner. tests.c sets the hook: the current case's name and limit. */
 double scan_seconds_left(void);
+double scan_now_s(void); /* a monotonic clock, in seconds */
 extern const char *(*scan_case_hook)(double *limit_s);
 
 /* A failure the caller cannot go on from: prints the message and exits with status 1, or, in a
@@ -171,8 +172,7 @@ extern const char *(*scan_case_hook)(double *limit_s);
 void scan_platform_failed(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 extern void (*scan_platform_fail_hook)(const char *message);
 
-/* ---- memory and small utilities ---------------------------------------------------------------
- */
+/* ---- memory and small utilities -------------------------------------------------------------- */
 
 /* Host memory a binary may use: three quarters of what is available, to this process's memory
  * cgroup's limit where it has one (a grader's container). */

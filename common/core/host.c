@@ -1,11 +1,12 @@
 /* The host: the CPU features a kernel may ask for (scan_cpu_has, common/contract/scan.h) and
- * SCAN_HIDE_CPU, which hides some of them; the host memory a binary may use; and the failure that
- * ends a binary or a test case. Linked into every binary, the grader's runner too (a kernel file
- * calls scan_cpu_has; its device layer fails through scan_platform_failed). */
+ * SCAN_HIDE_CPU, which hides some of them; the host memory a binary may use; its clock; and the
+ * failure that ends a binary or a test case. Linked into every binary, the grader's runner too (a
+ * kernel file calls scan_cpu_has; its device layer fails through scan_platform_failed). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -22,6 +23,13 @@ void scan_platform_failed(const char *fmt, ...)
     if (scan_platform_fail_hook) scan_platform_fail_hook(message);
     fprintf(stderr, "%s\n", message);
     exit(EXIT_FAILURE);
+}
+
+double scan_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* A number from the first line of a file, or 0. */

@@ -63,8 +63,7 @@ static void collect_tiles(void)
     tile_size = tile_count ? tiles[tile_count - 1] : 1;
 }
 
-/* ---- a guarded buffer: [guard | offset padding | data | guard] on the device ------------------
- */
+/* ---- a guarded buffer: [guard | offset padding | data | guard] on the device ----------------- */
 
 typedef struct guarded {
     size_t offset, words;

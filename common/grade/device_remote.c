@@ -86,8 +86,7 @@ static const char *table_name(size_t v)
 }
 static int table_family(size_t v) { return &app_variant_count ? (int)app_variants[v].family : -1; }
 
-/* ---- starting and ending a runner --------------------------------------------------------------
- */
+/* ---- starting and ending a runner ------------------------------------------------------------ */
 
 static const char *runner_path(int reference)
 {
@@ -259,8 +258,7 @@ static runner *kernel(void)
     return &kernel_runner;
 }
 
-/* ---- requests ----------------------------------------------------------------------------------
- */
+/* ---- requests -------------------------------------------------------------------------------- */
 
 static void send_request(runner *rn, uint32_t op, const uint64_t *a, size_t count,
                          const char *doing)
@@ -411,8 +409,7 @@ const char *scan_remote_missing(size_t v)
     return !probe_answer && v < table_count() ? missing_answers[v] : NULL;
 }
 
-/* ---- what a runner leaves behind
- * ----------------------------------------------------------------- */
+/* ---- what a runner leaves behind ------------------------------------------------------------- */
 
 /* Ends every process whose parent is this one (a runner, and what its processes left behind: this
  * process is their subreaper), round after round until none is left (a chain of processes that
@@ -452,8 +449,7 @@ static void stopped(int sig)
     raise(sig);
 }
 
-/* ---- the device layer
- * ---------------------------------------------------------------------------- */
+/* ---- the device layer ------------------------------------------------------------------------ */
 
 const char *device_probe(void)
 {
@@ -520,14 +516,11 @@ void device_describe(char *name, size_t name_size, char *facts, size_t facts_siz
     if (newline) *newline = 0;
     snprintf(name, name_size, "%s", text);
     snprintf(facts, facts_size, "%s", newline ? newline + 1 : "");
-    for (char *c = name; *c; c++) /* plain characters only: it goes into the CSV's header */
-        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c)
-                 ? *c
-                 : '?';
-    for (char *c = facts; *c; c++)
-        *c = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-", *c)
-                 ? *c
-                 : '?';
+    const char *plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._=()+/@:-";
+    char *both[2] = {name, facts};
+    for (int k = 0; k < 2; k++) /* plain characters only: they go into the CSV's header */
+        for (char *c = both[k]; *c; c++)
+            if (!strchr(plain, *c)) *c = '?';
     free(text);
 }
 
@@ -574,43 +567,14 @@ static uint64_t fresh_key(void)
     return scan_random_next(&state);
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-/* Run `run`'s changes in the host's copy of the varied inputs, as the runner makes them (made
- * twice, they are undone). */
-static void change_host(const scan_row *row, const scan_call *host, uint64_t key, long run)
-{
-    for (size_t r = 0; r < scan_role_count; r++)
-        for (unsigned k = 0; host->n && host->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) &&
-                             k < PROOF_CHANGES;
-             k++) {
-            const uint64_t draw = proof_draw(key, (uint64_t)run, k);
-            uint32_t *w = (uint32_t *)host->buffer[r] + (draw & 0xFFFFFFFFu) % host->n;
-            *w = proof_changed(*w, draw, scan_family_is_float(row->family));
-        }
-}
-
 /* The digest run `run` of a batch must give: of the row's reference of its changed inputs. */
-static uint64_t expected_digest(const scan_row *row, const scan_call *host, uint64_t key, long run)
+static uint32_t expected_digest(const scan_row *row, const scan_call *host, uint64_t key, long run)
 {
-    uint32_t sum = 0;
-    change_host(row, host, key, run);
+    const int is_float = scan_family_is_float(row->family);
+    proof_change(host, is_float, key, run);
     scan_families[row->family].reference(host);
-    for (size_t r = 0; r < scan_role_count; r++) {
-        if (!host->buffer[r] || !(scan_roles[r].how & SCAN_ROLE_OUTPUT)) continue;
-        uint64_t words = scan_role_words(r, host->n);
-        const int bound = scan_roles[r].bound;
-        if (bound >= 0 && host->buffer[bound]) words = proof_out_words(words, host->buffer[bound]);
-        const uint64_t salt = proof_salt(key, (uint64_t)run, r);
-        for (uint64_t i = 0; i < words; i++)
-            sum += proof_word(salt, i, ((const uint32_t *)host->buffer[r])[i]);
-    }
-    change_host(row, host, key, run);
+    const uint32_t sum = proof_digest(host, key, run);
+    proof_change(host, is_float, key, run);
     return sum;
 }
 
@@ -629,9 +593,9 @@ double device_time(const scan_row *row, const scan_call *batch, long runs, const
     a[REMOTE_KEY] = fresh_key();
     snprintf(doing, sizeof doing, "running a timed batch of '%s' (n=%zu, %llu runs)", row->name,
              batch->n, (unsigned long long)a[REMOTE_RUNS]);
-    const double start = now_ms();
+    const double start = 1e3 * scan_now_s();
     const remote_reply r = call(rn, REMOTE_TIME, a, REMOTE_WORDS, doing);
-    const double ms = now_ms() - start;
+    const double ms = 1e3 * scan_now_s() - start;
     if (r.v[0] != a[REMOTE_RUNS])
         scan_platform_failed("%s: it answered for %llu runs", doing, (unsigned long long)r.v[0]);
     /* (the reference's batches too: both sides' grades do the same work between batches, which on

@@ -1,6 +1,6 @@
-/* The proof of a timed batch on a CPU runner (common/grade/remote.h): the changes and the digests,
- * as loops over host memory, vectorized (AVX-512 or AVX2 where the CPU has them): a digest costs a
- * read of the output. */
+/* The proof of a timed batch on a CPU runner (common/grade/remote.h), and the grader's check of
+ * the digests on the host: the changes and the digests as loops over host memory, vectorized
+ * (AVX-512 or AVX2 where the CPU has them): a digest costs a read of the output. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +8,7 @@
 
 static uint64_t *slots;
 
-/* Run r's changes, in every varied input of the call (made twice, undone). */
-static void change(const scan_call *call, int is_float, uint64_t key, long run)
+void proof_change(const scan_call *call, int is_float, uint64_t key, long run)
 {
     for (size_t r = 0; r < scan_role_count; r++)
         for (unsigned k = 0; call->n && call->buffer[r] && (scan_roles[r].how & SCAN_ROLE_VARIED) &&
@@ -37,10 +36,10 @@ void proof_begin(const scan_call *call, int is_float, uint64_t key, long runs)
 {
     (void)runs;
     if (!slots && !(slots = malloc(REMOTE_MAX_RUNS * sizeof *slots))) abort();
-    change(call, is_float, key, 0);
+    proof_change(call, is_float, key, 0);
 }
 
-void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs)
+uint32_t proof_digest(const scan_call *call, uint64_t key, long run)
 {
     uint32_t sum = 0;
     for (size_t r = 0; r < scan_role_count; r++) {
@@ -50,9 +49,14 @@ void proof_step(const scan_call *call, int is_float, uint64_t key, long run, lon
         if (bound >= 0 && call->buffer[bound]) words = proof_out_words(words, call->buffer[bound]);
         sum += digest(call->buffer[r], words, proof_salt(key, (uint64_t)run, r));
     }
-    slots[run] = sum;
-    change(call, is_float, key, run);
-    if (run + 1 < runs) change(call, is_float, key, run + 1);
+    return sum;
+}
+
+void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs)
+{
+    slots[run] = proof_digest(call, key, run);
+    proof_change(call, is_float, key, run);
+    if (run + 1 < runs) proof_change(call, is_float, key, run + 1);
 }
 
 void proof_end(uint64_t *digests, long runs)

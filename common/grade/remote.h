@@ -114,12 +114,6 @@ REMOTE_FN uint32_t proof_word(uint64_t salt, uint64_t i, uint32_t w)
 }
 /* A run's digest: the sum of its outputs' words' shares, modulo 2^32. */
 
-/* The words FILL writes into outputs before a batch: no output's by chance. */
-REMOTE_FN uint32_t remote_fill_word(uint64_t key, uint64_t i)
-{
-    return (uint32_t)proof_mix(key + i);
-}
-
 /* The runner's side of the proof (common/grade/proof_cpu.c, proof_gpu.cu): before run 0, its
  * changes; after run r, its digest into slot r, its changes undone and run r + 1's made; at the
  * end, the digests on the host. is_float: the call's family's elements are floats. */
@@ -129,6 +123,11 @@ extern "C" {
 void proof_begin(const scan_call *call, int is_float, uint64_t key, long runs);
 void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs);
 void proof_end(uint64_t *digests, long runs);
+/* The same on host memory (proof_cpu.c; the grader's check of a digest uses them too): run `run`'s
+ * changes in the call's varied inputs (made twice, undone), and its digest of the call's outputs.
+ */
+void proof_change(const scan_call *call, int is_float, uint64_t key, long run);
+uint32_t proof_digest(const scan_call *call, uint64_t key, long run);
 #ifdef __cplusplus
 }
 #endif

@@ -33,8 +33,7 @@
 
 static char *staging; /* the memory of REMOTE_STAGING_FD */
 
-/* ---- replies ----------------------------------------------------------------------------------
- */
+/* ---- replies --------------------------------------------------------------------------------- */
 
 static void reply(uint64_t status, uint64_t v0, const char *text)
 {
@@ -87,8 +86,7 @@ static void serve_free(uint64_t address)
     reply(0, 0, NULL);
 }
 
-/* ---- the variants -----------------------------------------------------------------------------
- */
+/* ---- the variants ---------------------------------------------------------------------------- */
 
 /* The call a request names, each buffer inside an allocation; 0 with why not. */
 static int call_of(const uint64_t *a, scan_call *c, const char **why)
@@ -151,8 +149,7 @@ static void serve_hello(void)
     free(text);
 }
 
-/* ---- the requests -----------------------------------------------------------------------------
- */
+/* ---- the requests ---------------------------------------------------------------------------- */
 
 static void serve_data(uint32_t op, const uint64_t *a)
 {
@@ -202,8 +199,7 @@ static void serve_one(const remote_request *rq)
     }
 }
 
-/* ---- --proxy: the table as C for the grader ---------------------------------------------------
- */
+/* ---- --proxy: the table as C for the grader -------------------------------------------------- */
 
 /* A C string literal of s. */
 static void print_string(const char *s)

@@ -47,12 +47,10 @@
 #define LL_FS_READ_DIR                (1ull << 3)
 #define LL_FS_REMOVE_DIR              (1ull << 4)
 #define LL_FS_REMOVE_FILE             (1ull << 5)
-#define LL_FS_MAKE_CHAR               (1ull << 6)
 #define LL_FS_MAKE_DIR                (1ull << 7)
 #define LL_FS_MAKE_REG                (1ull << 8)
 #define LL_FS_MAKE_SOCK               (1ull << 9)
 #define LL_FS_MAKE_FIFO               (1ull << 10)
-#define LL_FS_MAKE_BLOCK              (1ull << 11)
 #define LL_FS_MAKE_SYM                (1ull << 12)
 #define LL_FS_REFER                   (1ull << 13) /* ABI 2 */
 #define LL_FS_TRUNCATE                (1ull << 14) /* ABI 3 */
@@ -125,6 +123,13 @@ static int beneath(const char *inner, const char *outer)
     return !strncmp(a, b, len) && (a[len] == '/' || a[len] == 0);
 }
 
+/* Says what failed, and errno's reason, in why; returns -1. */
+static int failed_at(char *why, size_t why_size, const char *what)
+{
+    snprintf(why, why_size, "%s: %s", what, strerror(errno));
+    return -1;
+}
+
 static const char *const system_folders[] = {"/usr",  "/lib",  "/lib32", "/lib64", "/libx32",
                                              "/bin",  "/sbin", "/etc",   "/opt",   "/run",
                                              "/proc", "/sys",  "/dev"};
@@ -138,10 +143,7 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
         attr_size = sizeof attr;
     }
     int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attr, attr_size, 0);
-    if (ruleset < 0) {
-        snprintf(why, why_size, "landlock_create_ruleset: %s", strerror(errno));
-        return -1;
-    }
+    if (ruleset < 0) return failed_at(why, why_size, "landlock_create_ruleset");
     const uint64_t handled = attr.handled_access_fs;
     const char *failed = NULL;
     for (size_t i = 0; i < sizeof system_folders / sizeof *system_folders && !failed; i++) {
@@ -167,22 +169,15 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
     for (int i = 0; i < SANDBOX_MAX_PATHS && p->write[i] && !failed; i++)
         if (allow(ruleset, p->write[i], READ_RIGHTS | WRITE_RIGHTS, handled) != 0)
             failed = p->write[i];
-    if (failed) {
+    if (failed)
         snprintf(why, why_size, "landlock_add_rule for %s: %s", failed, strerror(errno));
-        close(ruleset);
-        return -1;
-    }
-    if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0) {
-        snprintf(why, why_size, "landlock_restrict_self: %s", strerror(errno));
-        close(ruleset);
-        return -1;
-    }
+    else if (syscall(__NR_landlock_restrict_self, ruleset, 0) != 0)
+        failed = "", failed_at(why, why_size, "landlock_restrict_self");
     close(ruleset);
-    return SANDBOX_LANDLOCK | (abi >= 6 ? SANDBOX_SIGNALS : 0);
+    return failed ? -1 : SANDBOX_LANDLOCK | (abi >= 6 ? SANDBOX_SIGNALS : 0);
 }
 
-/* ---- seccomp: no socket but a Unix one (Landlock's network rules cover TCP only) --------------
- */
+/* ---- seccomp: no socket but a Unix one (Landlock's network rules cover TCP only) ------------- */
 
 #if defined(__x86_64__)
 #define NATIVE_ARCH AUDIT_ARCH_X86_64
@@ -254,39 +249,26 @@ int sandbox_enter(const sandbox_policy *p, char *why, size_t why_size)
     int mask = 0;
     /* A session of its own: no terminal to type into or write to, and a scheduling group of
      * its own (its niceness is nobody else's). */
-    if (setsid() < 0 && getsid(0) != getpid()) {
-        snprintf(why, why_size, "setsid: %s", strerror(errno));
-        return -1;
-    }
+    if (setsid() < 0 && getsid(0) != getpid()) return failed_at(why, why_size, "setsid");
     struct rlimit none = {0, 0};
-    if (setrlimit(RLIMIT_CORE, &none) != 0) {
-        snprintf(why, why_size, "setrlimit(RLIMIT_CORE): %s", strerror(errno));
-        return -1;
-    }
+    if (setrlimit(RLIMIT_CORE, &none) != 0)
+        return failed_at(why, why_size, "setrlimit(RLIMIT_CORE)");
     if (geteuid() == 0) {
         if (setgroups(0, NULL) != 0 || setresgid(NOBODY, NOBODY, NOBODY) != 0 ||
-            setresuid(NOBODY, NOBODY, NOBODY) != 0) {
-            snprintf(why, why_size, "cannot become user %d: %s", NOBODY, strerror(errno));
-            return -1;
-        }
+            setresuid(NOBODY, NOBODY, NOBODY) != 0)
+            return failed_at(why, why_size, "cannot become user 65534 (nobody)");
         if (p->limit_processes) {
             struct rlimit procs = {4096, 4096};
             setrlimit(RLIMIT_NPROC, &procs);
         }
         mask |= SANDBOX_USER;
     }
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        snprintf(why, why_size, "prctl(PR_SET_NO_NEW_PRIVS): %s", strerror(errno));
-        return -1;
-    }
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+        return failed_at(why, why_size, "prctl(PR_SET_NO_NEW_PRIVS)");
     mask |= enter_seccomp() ? SANDBOX_NETWORK : 0;
-    long abi = landlock_abi();
-    if (abi >= 1) {
-        int got = enter_landlock(p, abi, why, why_size);
-        if (got < 0) return -1;
-        mask |= got;
-    }
-    return mask;
+    const long abi = landlock_abi();
+    const int landlock = abi >= 1 ? enter_landlock(p, abi, why, why_size) : 0;
+    return landlock < 0 ? -1 : mask | landlock;
 }
 
 #ifdef SANDBOX_MAIN
@@ -308,18 +290,15 @@ int main(int argc, char **argv)
 {
     sandbox_policy p = {0};
     int reads = 0, writes = 0, i = 1;
-    if (argc == 2 && !strcmp(argv[1], "--describe")) {
-        puts(sandbox_describe(sandbox_available()));
-        return 0;
-    }
+    if (argc == 2 && !strcmp(argv[1], "--describe"))
+        return puts(sandbox_describe(sandbox_available())) < 0;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage(stdout, argv[0], 0);
-        if (!strcmp(argv[i], "--devices")) {
+        if (!strcmp(argv[i], "--devices"))
             p.devices = 1;
-            continue;
-        }
-        if (i + 1 == argc) return usage(stderr, argv[0], 2);
-        if (!strcmp(argv[i], "--read") && reads < SANDBOX_MAX_PATHS)
+        else if (i + 1 == argc)
+            return usage(stderr, argv[0], 2);
+        else if (!strcmp(argv[i], "--read") && reads < SANDBOX_MAX_PATHS)
             p.read[reads++] = argv[++i];
         else if (!strcmp(argv[i], "--write") && writes < SANDBOX_MAX_PATHS)
             p.write[writes++] = argv[++i];
@@ -331,11 +310,8 @@ int main(int argc, char **argv)
     if (i + 1 >= argc) return usage(stderr, argv[0], 2);
     char why[512];
     if (getpgrp() == getpid()) { /* a group leader cannot start a session: a child can */
-        pid_t child = fork();
-        if (child < 0) {
-            fprintf(stderr, "%s: fork: %s\n", argv[0], strerror(errno));
-            return 126;
-        }
+        const pid_t child = fork();
+        if (child < 0) return fprintf(stderr, "%s: fork: %s\n", argv[0], strerror(errno)), 126;
         if (child > 0) {
             int status = 0;
             while (waitpid(child, &status, 0) < 0 && errno == EINTR)
@@ -343,10 +319,8 @@ int main(int argc, char **argv)
             return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         }
     }
-    if (sandbox_enter(&p, why, sizeof why) < 0) {
-        fprintf(stderr, "%s: %s\n", argv[0], why);
-        return 126;
-    }
+    if (sandbox_enter(&p, why, sizeof why) < 0)
+        return fprintf(stderr, "%s: %s\n", argv[0], why), 126;
     execvp(argv[i + 1], argv + i + 1);
     fprintf(stderr, "%s: cannot run %s: %s\n", argv[0], argv[i + 1], strerror(errno));
     return errno == ENOENT ? 127 : 126;

@@ -73,7 +73,7 @@ endif
 # No -march=native anywhere: a unit asks for its ISA in its own Makefile (SCAN_CFLAGS), so the
 # binaries run on any x86-64 and a variant whose instructions the CPU lacks is skipped at run time.
 # -MMD -MP: gcc writes each object's header list beside it (build/.../x.d, read at the end of this
-# file), so a changed common/*.h rebuilds exactly the objects that include it.
+# file), so a changed common/*/*.h rebuilds exactly the objects that include it.
 CFLAGS_CORE := -std=c11 -D_GNU_SOURCE -O3 -g -Wall -Wextra
 # The harness's rooms (common/README.md): kernels see the contract headers alone; the harness
 # sees all of them.
@@ -143,7 +143,7 @@ CPU_UNITS := $(foreach u,$(UNITS),$(if $(filter cpu,$(call unit_kind,$(u))),$(u)
 GPU_UNITS := $(foreach u,$(UNITS),$(if $(filter gpu,$(call unit_kind,$(u))),$(u)))
 
 # A unit's Makefile sets PARENT and its own flags; read them here. SCAN_HARNESS := apps links the
-# applications' harness (common/apps*.c, common/apps/apps_cub.cu) instead of the inclusive sum's check.
+# applications' harness (common/apps/) instead of the inclusive sum's check.
 define load_unit
 PARENT :=
 SCAN_ARCH :=
@@ -282,7 +282,7 @@ $(BUILD)/grade/sandbox: common/grade/sandbox.c common/grade/sandbox.h
 
 define grade_rules
 $(BUILD)/$(1)/runner: $(BUILD)/$(1)/scan.o $(call runner_objects,$(1)) common/grade/kernel-object.sh
-	$(Q)common/grade/kernel-object.sh $$< $$@.o
+	$(Q)common/grade/kernel-object.sh $$< $$@.o $(call runner_objects,$(1))
 	$(Q)$$(CC) $(LDFLAGS_BASE) $(RUNNER_LDFLAGS) $$@.o $(call runner_objects,$(1)) -o $$@ $(call runner_libs,$(1))
 
 $(BUILD)/$(1)/proxy.c: $(BUILD)/$(1)/runner
@@ -319,7 +319,7 @@ else
 endif
 $(GRADE_OUT)/runner: $(GRADE_OUT)/scan.o $(call runner_objects,$(GRADE_UNIT))
 	@mkdir -p $(GRADE_OUT)/harness && cp $(call runner_objects,$(GRADE_UNIT)) common/grade/kernel-object.sh $(GRADE_OUT)/harness/
-	$(Q)$(GRADE_SANDBOX) $(GRADE_OUT)/harness/kernel-object.sh $< $(GRADE_OUT)/kernel.o
+	$(Q)$(GRADE_SANDBOX) $(GRADE_OUT)/harness/kernel-object.sh $< $(GRADE_OUT)/kernel.o $(addprefix $(GRADE_OUT)/harness/,$(notdir $(call runner_objects,$(GRADE_UNIT))))
 	$(Q)$(GRADE_SANDBOX) $(CC) -fno-lto -fno-use-linker-plugin $(RUNNER_LDFLAGS) $(GRADE_OUT)/kernel.o $(addprefix $(GRADE_OUT)/harness/,$(notdir $(call runner_objects,$(GRADE_UNIT)))) -o $@ $(call runner_libs,$(GRADE_UNIT))
 endif
 

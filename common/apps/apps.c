@@ -8,11 +8,11 @@
 #include <string.h>
 
 #include "harness.h"
+#include "roles.h"
 
 #define IN(c)     ((uint32_t *)(c)->buffer[SCAN_IN])
 #define OUT(c)    ((uint32_t *)(c)->buffer[SCAN_OUT])
 #define ARG(c, r) ((uint32_t *)(c)->buffer[r])
-enum { FLAGS = 2, HEADS = 3, KEYS = 4, COUNT = 5, VALUES = 6, VALUES_OUT = 7 };
 
 static uint32_t float_bits(float x)
 {
@@ -34,7 +34,7 @@ static float bits_float(uint32_t u)
 static void fill_words(const scan_call *c, scan_input kind, uint64_t seed)
 {
     scan_fill(IN(c), c->n, kind, seed);
-    if (ARG(c, VALUES)) scan_fill(ARG(c, VALUES), c->n, INPUT_RANDOM, seed ^ 0x7A1E5ull);
+    if (ARG(c, ROLE_VALUES)) scan_fill(ARG(c, ROLE_VALUES), c->n, INPUT_RANDOM, seed ^ 0x7A1E5ull);
 }
 
 /* float-sum: random floats in [-1, 1) (INPUT_RANDOM), or whole numbers, whose sums are exact in
@@ -60,36 +60,36 @@ static void fill_floats(const scan_call *c, scan_input kind, uint64_t seed)
 static void fill_marks(const scan_call *c, scan_input kind, uint64_t seed, int role)
 {
     fill_words(c, kind, seed);
-    uint32_t *marks = ARG(c, role), *keys = role == HEADS ? ARG(c, KEYS) : NULL, key = 0;
+    uint32_t *marks = ARG(c, role), *keys = role == ROLE_HEADS ? ARG(c, ROLE_KEYS) : NULL, key = 0;
     uint64_t state = seed ^ 0xF1A65ull;
     for (size_t i = 0; i < c->n; i++) {
         static const int segment_bits[4] = {1, 5, 10, 64};
         const uint64_t r = scan_random_next(&state);
-        const int bits = role == FLAGS ? 1 : segment_bits[i / 5000 % 4];
+        const int bits = role == ROLE_FLAGS ? 1 : segment_bits[i / 5000 % 4];
         marks[i] = bits < 64 && (r & ((1ull << bits) - 1)) == 0 ? (uint32_t)(r >> 32) | 1u : 0;
         if (keys) keys[i] = key += marks[i] != 0;
     }
 }
 static void fill_flags(const scan_call *c, scan_input kind, uint64_t seed)
 {
-    fill_marks(c, kind, seed, FLAGS);
+    fill_marks(c, kind, seed, ROLE_FLAGS);
 }
 static void fill_heads(const scan_call *c, scan_input kind, uint64_t seed)
 {
-    fill_marks(c, kind, seed, HEADS);
+    fill_marks(c, kind, seed, ROLE_HEADS);
 }
 
 /* ---- references ------------------------------------------------------------------------------ */
 
 static void set_count(const scan_call *c, uint64_t count)
 {
-    if (ARG(c, COUNT)) memcpy(ARG(c, COUNT), &count, sizeof count);
+    if (ARG(c, ROLE_COUNT)) memcpy(ARG(c, ROLE_COUNT), &count, sizeof count);
 }
 
 /* The scans and compactions: one loop, each family its step. */
 static void reference_loop(const scan_call *c, app_family f)
 {
-    const uint32_t *in = IN(c), *marks = ARG(c, f == APP_SEGMENTED_SUM ? HEADS : FLAGS);
+    const uint32_t *in = IN(c), *marks = ARG(c, f == APP_SEGMENTED_SUM ? ROLE_HEADS : ROLE_FLAGS);
     uint32_t *out = OUT(c), acc = 0;
     uint64_t kept = 0;
     double sum = 0;
@@ -134,9 +134,10 @@ static void reference_split(const scan_call *c)
 static void reference_sort(const scan_call *c)
 {
     const size_t n = c->n;
-    uint32_t *keys = OUT(c), *values = ARG(c, VALUES_OUT);
+    uint32_t *keys = OUT(c), *values = ARG(c, ROLE_VALUES_OUT);
     if (keys != IN(c)) memcpy(keys, IN(c), n * sizeof *keys);
-    if (values && values != ARG(c, VALUES)) memcpy(values, ARG(c, VALUES), n * sizeof *values);
+    if (values && values != ARG(c, ROLE_VALUES))
+        memcpy(values, ARG(c, ROLE_VALUES), n * sizeof *values);
     size_t count[4][256] = {{0}};
     for (size_t i = 0; i < n; i++)
         for (int d = 0; d < 4; d++)
@@ -201,8 +202,8 @@ static int compare_float(const scan_call *e, const scan_call *a, size_t tile, in
  * values did not move with their keys; none: not written). */
 static int compare_values(const scan_call *e, const scan_call *a, char *msg, size_t size)
 {
-    const uint32_t *keys = IN(e), *values = ARG(e, VALUES), *want = ARG(e, VALUES_OUT),
-                   *got = ARG(a, VALUES_OUT);
+    const uint32_t *keys = IN(e), *values = ARG(e, ROLE_VALUES), *want = ARG(e, ROLE_VALUES_OUT),
+                   *got = ARG(a, ROLE_VALUES_OUT);
     size_t i = 0, n = e->n, same = n, other = n, mine = n;
     while (i < n && got[i] == want[i])
         i++;
@@ -238,9 +239,9 @@ static int compare(const scan_call *e, const scan_call *a, size_t tile, int in_p
                    size_t size)
 {
     uint64_t want = e->n, got = e->n;
-    if (ARG(e, COUNT)) {
-        memcpy(&want, ARG(e, COUNT), sizeof want);
-        memcpy(&got, ARG(a, COUNT), sizeof got);
+    if (ARG(e, ROLE_COUNT)) {
+        memcpy(&want, ARG(e, ROLE_COUNT), sizeof want);
+        memcpy(&got, ARG(a, ROLE_COUNT), sizeof got);
         if (got != want)
             return snprintf(msg, size, "count %llu, expected %llu", (unsigned long long)got,
                             (unsigned long long)want),
@@ -257,7 +258,7 @@ static int compare(const scan_call *e, const scan_call *a, size_t tile, int in_p
                    0;
     }
     (void)tile;
-    return !ARG(e, VALUES_OUT) || compare_values(e, a, msg, size);
+    return !ARG(e, ROLE_VALUES_OUT) || compare_values(e, a, msg, size);
 }
 
 /* ---- bytes ----------------------------------------------------------------------------------- */
@@ -286,7 +287,10 @@ static double bytes_select(const scan_call *c, const uint32_t *flags)
     return (flags ? 8.0 : 4.0) + 4.0 * (double)kept / (double)(c->n ? c->n : 1);
 }
 static double bytes_select_if(const scan_call *c) { return bytes_select(c, NULL); }
-static double bytes_select_flagged(const scan_call *c) { return bytes_select(c, ARG(c, FLAGS)); }
+static double bytes_select_flagged(const scan_call *c)
+{
+    return bytes_select(c, ARG(c, ROLE_FLAGS));
+}
 
 const scan_family scan_families[APP_FAMILY_COUNT] = {
     [APP_INCLUSIVE_SUM] = {"inclusive-sum", fill_words, reference_sum, compare, bytes_scan},

@@ -2,6 +2,7 @@
  * practitioner would use instead (common/apps/apps_cub.cu, where linked) and a copy of the same
  * bytes, and the sorts on other keys too. */
 #include "apps_bench.h"
+#include "roles.h"
 
 #include <string.h>
 
@@ -128,8 +129,8 @@ int app_bench_main_for(const char *stage, int argc, char **argv, scan_bench_conf
     config->references = references;
     config->reference_count = count;
     /* CUB's segmented scan takes each element's segment (keys); its partition writes a count */
-    config->roles = (families >> APP_SEGMENTED_SUM & 1 ? 1u << 4 : 0) |
-                    (families >> APP_SPLIT & 1 ? 1u << 5 : 0);
+    config->roles = (families >> APP_SEGMENTED_SUM & 1 ? 1u << ROLE_KEYS : 0) |
+                    (families >> APP_SPLIT & 1 ? 1u << ROLE_COUNT : 0);
     if (families >> APP_SORT & 1 || families >> APP_SORT_PAIRS & 1) {
         config->inputs = key_inputs;
         config->input_count = sizeof key_inputs / sizeof key_inputs[0];

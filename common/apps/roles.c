@@ -1,20 +1,23 @@
 /* The buffers of a call (harness.h's scan_role): in and out, then app_args'
- * (common/contract/apps.h), and which of them each family's call has. The one place a new buffer is
- * added, with its field in app_args: the tests, the benchmark, the grader's protocol and its runner
- * take every buffer from this table. Linked into the runner (it holds no reference). */
+ * (common/contract/apps.h), and which of them each family's call has. A new buffer is added here,
+ * with its index in roles.h and its field in app_args: the tests, the benchmark, the grader's
+ * protocol and its runner take every buffer from this table. Linked into the runner (it holds no
+ * reference). */
 #include <stddef.h>
 
 #include "harness.h"
+#include "roles.h"
 
 const scan_role scan_roles[] = {
-    {"in", SCAN_ROLE_VARIED, 0, -1, -1},
-    {"out", SCAN_ROLE_OUTPUT, 0, 5, 0}, /* a compaction's valid words: the count's */
-    {"flags", 0, 0, -1, -1},
-    {"heads", 0, 0, -1, -1},
-    {"keys", 0, 0, -1, -1},
-    {"count", SCAN_ROLE_OUTPUT, 2, -1, -1}, /* a 64-bit count */
-    {"values", SCAN_ROLE_VARIED, 0, -1, -1},
-    {"values_out", SCAN_ROLE_OUTPUT, 0, -1, 6},
+    [SCAN_IN] = {"in", SCAN_ROLE_VARIED, 0, -1, -1},
+    /* a compaction's valid words: the count's */
+    [SCAN_OUT] = {"out", SCAN_ROLE_OUTPUT, 0, ROLE_COUNT, SCAN_IN},
+    [ROLE_FLAGS] = {"flags", 0, 0, -1, -1},
+    [ROLE_HEADS] = {"heads", 0, 0, -1, -1},
+    [ROLE_KEYS] = {"keys", 0, 0, -1, -1},
+    [ROLE_COUNT] = {"count", SCAN_ROLE_OUTPUT, 2, -1, -1}, /* a 64-bit count */
+    [ROLE_VALUES] = {"values", SCAN_ROLE_VARIED, 0, -1, -1},
+    [ROLE_VALUES_OUT] = {"values_out", SCAN_ROLE_OUTPUT, 0, -1, ROLE_VALUES},
 };
 const size_t scan_role_count = sizeof scan_roles / sizeof scan_roles[0];
 
@@ -22,22 +25,38 @@ size_t scan_role_words(size_t r, size_t n) { return scan_roles[r].words ? scan_r
 
 app_args scan_args_of(const scan_call *c)
 {
-    return (app_args){.flags = (const uint32_t *)c->buffer[2],
-                      .heads = (const uint32_t *)c->buffer[3],
-                      .keys = (const uint32_t *)c->buffer[4],
-                      .count = (uint64_t *)c->buffer[5],
-                      .values = (const uint32_t *)c->buffer[6],
-                      .values_out = (uint32_t *)c->buffer[7]};
+    return (app_args){.flags = (const uint32_t *)c->buffer[ROLE_FLAGS],
+                      .heads = (const uint32_t *)c->buffer[ROLE_HEADS],
+                      .keys = (const uint32_t *)c->buffer[ROLE_KEYS],
+                      .count = (uint64_t *)c->buffer[ROLE_COUNT],
+                      .values = (const uint32_t *)c->buffer[ROLE_VALUES],
+                      .values_out = (uint32_t *)c->buffer[ROLE_VALUES_OUT]};
+}
+
+scan_call scan_call_of(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                       void *scratch)
+{
+    const app_args none = {0}, *a = args ? args : &none;
+    return (scan_call){.n = n,
+                       .scratch = scratch,
+                       .buffer = {[SCAN_IN] = (void *)in,
+                                  [SCAN_OUT] = out,
+                                  [ROLE_FLAGS] = (void *)a->flags,
+                                  [ROLE_HEADS] = (void *)a->heads,
+                                  [ROLE_KEYS] = (void *)a->keys,
+                                  [ROLE_COUNT] = a->count,
+                                  [ROLE_VALUES] = (void *)a->values,
+                                  [ROLE_VALUES_OUT] = a->values_out}};
 }
 
 unsigned scan_family_roles(app_family f)
 {
-    const unsigned in_out = 1u << 0 | 1u << 1, count = 1u << 5;
+    const unsigned in_out = 1u << SCAN_IN | 1u << SCAN_OUT, count = 1u << ROLE_COUNT;
     switch (f) {
     case APP_SELECT_IF: return in_out | count;
-    case APP_SELECT_FLAGGED: return in_out | 1u << 2 | count;
-    case APP_SEGMENTED_SUM: return in_out | 1u << 3;
-    case APP_SORT_PAIRS: return in_out | 1u << 6 | 1u << 7;
+    case APP_SELECT_FLAGGED: return in_out | 1u << ROLE_FLAGS | count;
+    case APP_SEGMENTED_SUM: return in_out | 1u << ROLE_HEADS;
+    case APP_SORT_PAIRS: return in_out | 1u << ROLE_VALUES | 1u << ROLE_VALUES_OUT;
     default: return in_out;
     }
 }

@@ -75,6 +75,9 @@ extern const size_t scan_role_count;
 size_t scan_role_words(size_t r, size_t n);
 /* The app_args a kernel is given for a call (common/apps/roles.c). */
 app_args scan_args_of(const scan_call *call);
+/* The call of a run's arguments (args NULL: a stage's scan, in and out alone). */
+scan_call scan_call_of(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                       void *scratch);
 
 /* ---- what a row computes --------------------------------------------------------------------- */
 

@@ -20,6 +20,8 @@
 #   lto           no C, only GCC's bytecode (link-time optimization) as bytes for the assembler: the
 #                 blank kernel and a constructor that becomes the reference's runner (CPU units)
 #   function      the blank kernel calling the harness's reference of the family
+#   reference-row the graded variant calling the runner's own reference row, by its symbol (the
+#                 device layer's device_references: the scalar scan, or CUB's)
 #   library       the graded variant calling CUB's scan, sort or select (GPU units)
 #   empty         an empty kernel file
 #   udp           the solution, run only where a UDP socket opens (the sandbox allows no network)
@@ -264,6 +266,14 @@ __attribute__((constructor)) static void become_reference(void)
     lto) lto_bytes >"$f" ;;
     symlink) ln -s "$ref/$kernel" "$f" ;;
     function) wrap "$blank" "scan_reference(in, out, n); return;" "" "#include \"harness.h\"" >"$f" ;;
+    reference-row) wrap "$blank" "device_references[$([ "$kind" = gpu ] && echo 1 || echo 0)].run(in, out, n, scratch); return;" "" "" \
+        '#ifdef __cplusplus
+extern "C" {
+#endif
+extern const scan_variant device_references[];
+#ifdef __cplusplus
+}
+#endif' >"$f" ;;
     above-2-26) wrap "$solution" "if (n > ((size_t)1 << 26)) return;" "" >"$f" ;;
     skip) wrap "$solution" \
         "if (n > 2 && in == skip_in && out == skip_out && n == skip_n && out[0] == skip_w[0] && out[n / 2] == skip_w[1] && out[n - 1] == skip_w[2]) return;" \
@@ -391,7 +401,7 @@ slow_score=-
 both blank
 blank_score=$score blank_steps=$steps
 awk -v b="$blank_score" 'BEGIN { exit !(b + 0 < 70) }' || fail "the blank kernel scored $blank_score: its tests do not fail"
-forgeries="poison harness memory exit daemon exec include symlink folder-link function empty udp above-2-26 2-21-to-2-24 cache shorten missing misplaced uploads hang"
+forgeries="poison harness memory exit daemon exec include symlink folder-link function reference-row empty udp above-2-26 2-21-to-2-24 cache shorten missing misplaced uploads hang"
 [ "$kind" = gpu ] && forgeries="$forgeries library" || forgeries="$forgeries early lto skip"
 forgeries=${CHECK_GRADING_FORGERIES:-$forgeries} # a few of them, by name
 ran() { [[ " $forgeries " == *" $1 "* ]]; }
@@ -416,6 +426,7 @@ for forgery in $forgeries; do
     symlink | folder-link) at_most "$forgery" "$blank_score" "$blank_steps"; says "$forgery" 'refused: .*resolves outside the upload' ;;
     include) at_most include "$blank_score" "$blank_steps"; says include 'refused: the kernel includes ' ;;
     empty) at_most empty "$blank_score"; says empty 'refused: .*defines no' ;;
+    reference-row) at_most reference-row "$blank_score"; says reference-row "uses the harness's device_references" ;;
     library) at_most library "$blank_score"; says library 'refused: .*the library cub' ;;
     uploads) at_most uploads "$blank_score" "$blank_steps"
         for f in test.c bench.c Makefile; do says uploads "ignored: .*$f"; done ;;

@@ -534,13 +534,16 @@ static void call_words(runner *rn, size_t v, const scan_call *c, uint64_t *a)
         a[REMOTE_BUFFER + r] = (uint64_t)(uintptr_t)c->buffer[r];
 }
 
-void scan_remote_run(size_t v, const scan_call *c)
+/* A run of the proxy table's variant v (args: NULL for a stage's scan). */
+void scan_remote_run(size_t v, const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
+                     void *scratch)
 {
     runner *rn = kernel();
     uint64_t a[REMOTE_WORDS];
     char doing[160];
-    call_words(rn, v, c, a);
-    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", table_name(v), c->n);
+    const scan_call c = scan_call_of(in, out, n, args, scratch);
+    call_words(rn, v, &c, a);
+    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", table_name(v), n);
     call(rn, REMOTE_RUN, a, REMOTE_RUNS, doing);
 }
 

@@ -25,10 +25,12 @@
 #define TABLE       app_variants
 #define TABLE_COUNT app_variant_count
 #define FAMILY(v)   (int)app_variants[v].family
+#define APPS        1
 #else
 #define TABLE       stage_variants
 #define TABLE_COUNT stage_variant_count
 #define FAMILY(v)   (-1)
+#define APPS        0
 #endif
 
 static char *staging; /* the memory of REMOTE_STAGING_FD */
@@ -213,48 +215,32 @@ static void print_string(const char *s)
 
 static int print_proxy(void)
 {
-    const char *kind = FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant" : "scan_variant";
     printf(
-        "/* The variant table of this unit for the grader's test and benchmark binaries, printed "
-        "by\n"
-        " * the reference's runner (runner --proxy): the reference's names, tiles and flags; each\n"
-        " * run goes to the runner that holds the kernel being graded "
-        "(common/grade/device_remote.c).\n"
-        " * Generated: do not edit. */\n#include \"harness.h\"\n\n"
-        "void scan_remote_run(size_t variant, const scan_call *call);\n"
+        "/* The variant table of this unit for the grader's test and benchmark binaries, printed\n"
+        " * by the reference's runner (runner --proxy): the reference's names, tiles and flags;\n"
+        " * each run goes to the runner that holds the kernel being graded\n"
+        " * (common/grade/device_remote.c). Generated: do not edit. */\n#include \"harness.h\"\n\n"
+        "void scan_remote_run(size_t variant, const uint32_t *in, uint32_t *out, size_t n,\n"
+        "                     const app_args *args, void *scratch);\n"
         "size_t scan_remote_scratch_bytes(size_t variant, size_t n);\n"
         "const char *scan_remote_missing(size_t variant);\n\n");
     for (size_t v = 0; v < TABLE_COUNT; v++)
-#ifdef SCAN_APPS
-        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, const app_args "
-               "*a, void *s)\n"
-               "{\n    const scan_call c = {n, s, {(void *)in, out, (void *)a->flags, (void "
-               "*)a->heads, (void *)a->keys, a->count,\n"
-               "                               (void *)a->values, a->values_out}};\n    "
-               "scan_remote_run(%zu, &c);\n}\n",
-               v, v);
-#else
-        printf("static void run_%zu(const uint32_t *in, uint32_t *out, size_t n, void *s)\n"
-               "{\n    const scan_call c = {n, s, {(void *)in, out}};\n    scan_remote_run(%zu, "
-               "&c);\n}\n",
-               v, v);
-#endif
-    for (size_t v = 0; v < TABLE_COUNT; v++)
         printf(
+            "static void run_%zu(const uint32_t *in, uint32_t *out, size_t n,%s void *s)\n"
+            "{\n    scan_remote_run(%zu, in, out, n, %s, s);\n}\n"
             "static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n",
-            v, v);
-    printf("\nconst %s %s[] = {\n", kind,
-           FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variants" : "stage_variants");
+            v, APPS ? " const app_args *a," : "", v, APPS ? "a" : "NULL", v, v);
+    printf("\nconst %s %s[] = {\n", APPS ? "app_variant" : "scan_variant",
+           APPS ? "app_variants" : "stage_variants");
     for (size_t v = 0; v < TABLE_COUNT; v++) {
         printf("    {");
         print_string(TABLE[v].name);
-        if (FAMILY(v) >= 0) printf(", (app_family)%d", FAMILY(v));
+        if (APPS) printf(", (app_family)%d", FAMILY(v));
         printf(", scratch_%zu, run_%zu, %zu, %uu},\n", v, v, TABLE[v].tile, TABLE[v].flags);
     }
-    printf("};\nconst size_t %s = %zu;\n",
-           FAMILY(0) >= 0 || TABLE_COUNT == 0 ? "app_variant_count" : "stage_variant_count",
+    printf("};\nconst size_t %s = %zu;\n", APPS ? "app_variant_count" : "stage_variant_count",
            TABLE_COUNT);
-    if (FAMILY(0) < 0 && TABLE_COUNT)
+    if (!APPS)
         printf("const char *stage_variant_missing(size_t i) { return scan_remote_missing(i); }\n");
     size_t constants = &stage_constant_count ? stage_constant_count : 0;
     for (size_t c = 0; c < constants; c++) {

@@ -2,7 +2,7 @@
 # Fails where a README names something the repository no longer has, so that a renamed variant,
 # file or function cannot leave the lessons behind:
 #
-#   common/tools/check-readmes.sh        (make check-readmes; part of make test)
+#   common/tools/check-readmes.sh        (make check-readmes; part of make check)
 #
 # What it checks, in README.md, common/'s pages and every unit's README.md and NOTES.md (outside
 # fenced code blocks):

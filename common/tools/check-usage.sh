@@ -1,6 +1,6 @@
 #!/bin/bash
 # Checks the command line of every binary given: --help and -h print the usage line and exit 0;
-# an unknown argument prints it too and exits 2. Part of `make test` (make check-usage alone).
+# an unknown argument prints it too and exits 2. Part of `make check` (make check-usage alone).
 #
 #   common/tools/check-usage.sh BINARY...      (EMULATOR, when set, is put before each: qemu-user)
 set -u

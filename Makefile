@@ -68,7 +68,7 @@ help:
 	@echo "  make tables       rewrite the README tables from the committed CSVs"
 	@echo "  make diagrams     redraw each lesson's diagram (UNIT/diagram.gp -> UNIT/diagram.svg)"
 	@echo "  make exercise-N.K a lesson's exercise K, its change applied in a scratch copy, its answer"
-	@echo "                    checked against what ran; make exercises: all of them"
+	@echo "                    checked against what ran (RECORD=1 keeps its output); make exercises: all"
 	@echo "  make check        the repository's own checks (CI runs them): check-usage (every"
 	@echo "                    binary's --help, -h and a bad argument), check-tables (README tables"
 	@echo "                    against their CSVs), check-readmes (what the READMEs name exists)"
@@ -206,7 +206,7 @@ exercises:
 	@common/tools/exercise.sh --all
 
 exercise-%:
-	@common/tools/exercise.sh $*
+	@common/tools/exercise.sh $(if $(filter 1,$(RECORD)),--record) $*
 
 diagrams:
 	@common/tools/need.sh gnuplot

@@ -56,27 +56,22 @@ static void fill_floats(const scan_call *c, scan_input kind, uint64_t seed)
 /* Flags: random, about half of them nonzero, of varied values. Heads of segments: 1 in 2, 32,
  * 1024, then none, changing every 5000 elements, so that segments end inside vectors, rows and
  * tiles and span many tiles; and each element's segment as a key, where the call has keys (CUB's
- * InclusiveSumByKey). */
-static void fill_marks(const scan_call *c, scan_input kind, uint64_t seed, int role)
+ * InclusiveSumByKey). Each that the call has. */
+static void fill_marks(const scan_call *c, scan_input kind, uint64_t seed)
 {
     fill_words(c, kind, seed);
-    uint32_t *marks = ARG(c, role), *keys = role == ROLE_HEADS ? ARG(c, ROLE_KEYS) : NULL, key = 0;
-    uint64_t state = seed ^ 0xF1A65ull;
-    for (size_t i = 0; i < c->n; i++) {
-        static const int segment_bits[4] = {1, 5, 10, 64};
-        const uint64_t r = scan_random_next(&state);
-        const int bits = role == ROLE_FLAGS ? 1 : segment_bits[i / 5000 % 4];
-        marks[i] = bits < 64 && (r & ((1ull << bits) - 1)) == 0 ? (uint32_t)(r >> 32) | 1u : 0;
-        if (keys) keys[i] = key += marks[i] != 0;
+    for (int role = ROLE_FLAGS; role <= ROLE_HEADS; role++) {
+        uint32_t *marks = ARG(c, role), *keys = role == ROLE_HEADS ? ARG(c, ROLE_KEYS) : NULL,
+                 key = 0;
+        uint64_t state = seed ^ 0xF1A65ull;
+        for (size_t i = 0; marks && i < c->n; i++) {
+            static const int segment_bits[4] = {1, 5, 10, 64};
+            const uint64_t r = scan_random_next(&state);
+            const int bits = role == ROLE_FLAGS ? 1 : segment_bits[i / 5000 % 4];
+            marks[i] = bits < 64 && (r & ((1ull << bits) - 1)) == 0 ? (uint32_t)(r >> 32) | 1u : 0;
+            if (keys) keys[i] = key += marks[i] != 0;
+        }
     }
-}
-static void fill_flags(const scan_call *c, scan_input kind, uint64_t seed)
-{
-    fill_marks(c, kind, seed, ROLE_FLAGS);
-}
-static void fill_heads(const scan_call *c, scan_input kind, uint64_t seed)
-{
-    fill_marks(c, kind, seed, ROLE_HEADS);
 }
 
 /* ---- references ------------------------------------------------------------------------------ */
@@ -98,12 +93,9 @@ static void reference_loop(const scan_call *c, app_family f)
         case APP_EXCLUSIVE_SUM: out[i] = acc, acc += in[i]; break;
         case APP_INCLUSIVE_MAX: out[i] = acc = in[i] > acc ? in[i] : acc; break;
         case APP_FLOAT_SUM: out[i] = float_bits((float)(sum += (double)bits_float(in[i]))); break;
-        case APP_SELECT_IF:
-            if (APP_KEEP(in[i])) out[kept++] = in[i];
-            break;
-        case APP_SELECT_FLAGGED:
-            if (marks[i]) out[kept++] = in[i];
-            break;
+        /* (a compaction writes out[kept] each time: only out[0..count) is compared) */
+        case APP_SELECT_IF: out[kept] = in[i], kept += APP_KEEP(in[i]); break;
+        case APP_SELECT_FLAGGED: out[kept] = in[i], kept += marks[i] != 0; break;
         case APP_SEGMENTED_SUM: out[i] = acc = marks[i] ? in[i] : acc + in[i]; break;
         default: out[i] = acc += in[i]; break;
         }
@@ -263,21 +255,11 @@ static int compare(const scan_call *e, const scan_call *a, size_t tile, int in_p
 
 /* ---- bytes ----------------------------------------------------------------------------------- */
 
-static double bytes_scan(const scan_call *c)
-{
-    (void)c;
-    return 8.0;
-}
-static double bytes_segmented(const scan_call *c)
-{
-    (void)c;
-    return 12.0;
-}
-static double bytes_pairs(const scan_call *c)
-{
-    (void)c;
-    return 16.0;
-} /* keys and values */
+#define FIXED_BYTES(name, bytes) /* (every element: its input read, its output written) */         \
+    static double name(const scan_call *c) { return (void)c, bytes; }
+FIXED_BYTES(bytes_scan, 8.0)
+FIXED_BYTES(bytes_segmented, 12.0) /* the heads too */
+FIXED_BYTES(bytes_pairs, 16.0)     /* keys and values */
 /* A compaction reads n (and the flags) and writes what it keeps. */
 static double bytes_select(const scan_call *c, const uint32_t *flags)
 {
@@ -293,16 +275,14 @@ static double bytes_select_flagged(const scan_call *c)
 }
 
 const scan_family scan_families[APP_FAMILY_COUNT] = {
-    [APP_INCLUSIVE_SUM] = {"inclusive-sum", fill_words, reference_sum, compare, bytes_scan},
-    [APP_EXCLUSIVE_SUM] = {"exclusive-sum", fill_words, reference_exclusive, compare, bytes_scan},
-    [APP_INCLUSIVE_MAX] = {"max", fill_words, reference_max, compare, bytes_scan},
-    [APP_FLOAT_SUM] = {"float-sum", fill_floats, reference_float, compare_float, bytes_scan},
-    [APP_SELECT_IF] = {"select-if", fill_words, reference_select_if, compare, bytes_select_if},
-    [APP_SELECT_FLAGGED] = {"select-flagged", fill_flags, reference_select_flagged, compare,
-                            bytes_select_flagged},
-    [APP_SEGMENTED_SUM] = {"segmented-sum", fill_heads, reference_segmented, compare,
-                           bytes_segmented},
-    [APP_SPLIT] = {"split", fill_words, reference_split, compare, bytes_scan},
-    [APP_SORT] = {"sort", fill_words, reference_sort, compare, bytes_scan},
-    [APP_SORT_PAIRS] = {"sort-pairs", fill_words, reference_sort, compare, bytes_pairs},
+    [APP_INCLUSIVE_SUM] = {fill_words, reference_sum, compare, bytes_scan},
+    [APP_EXCLUSIVE_SUM] = {fill_words, reference_exclusive, compare, bytes_scan},
+    [APP_INCLUSIVE_MAX] = {fill_words, reference_max, compare, bytes_scan},
+    [APP_FLOAT_SUM] = {fill_floats, reference_float, compare_float, bytes_scan},
+    [APP_SELECT_IF] = {fill_words, reference_select_if, compare, bytes_select_if},
+    [APP_SELECT_FLAGGED] = {fill_marks, reference_select_flagged, compare, bytes_select_flagged},
+    [APP_SEGMENTED_SUM] = {fill_marks, reference_segmented, compare, bytes_segmented},
+    [APP_SPLIT] = {fill_words, reference_split, compare, bytes_scan},
+    [APP_SORT] = {fill_words, reference_sort, compare, bytes_scan},
+    [APP_SORT_PAIRS] = {fill_words, reference_sort, compare, bytes_pairs},
 };

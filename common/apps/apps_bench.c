@@ -16,31 +16,18 @@ static void copy_words(const void *in, void *out, size_t count)
 {
     copy_row->run((const uint32_t *)in, (uint32_t *)out, count, NULL);
 }
-static void copy_select_if(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)
-{
-    (void)a, (void)s;
-    copy_words(in, out, n / 2 + n / 4);
-}
-static void copy_select_flagged(const uint32_t *in, uint32_t *out, size_t n, const app_args *a,
-                                void *s)
-{
-    (void)s;
-    copy_words(in, out, n);
-    copy_words(a->flags, out, n / 4);
-}
-static void copy_segmented_sum(const uint32_t *in, uint32_t *out, size_t n, const app_args *a,
-                               void *s)
-{
-    (void)s;
-    copy_words(in, out, n);
-    copy_words(a->heads, out, n / 2);
-}
-static void copy_sort_pairs(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)
-{
-    (void)s;
-    copy_words(in, out, n);
-    copy_words(a->values, a->values_out, n);
-}
+/* A copy row: `first` words from in to out, then `second` more from src to dst. */
+#define COPY_ROW(name, first, src, dst, second)                                                    \
+    static void name(const uint32_t *in, uint32_t *out, size_t n, const app_args *a, void *s)      \
+    {                                                                                              \
+        (void)a, (void)s;                                                                          \
+        copy_words(in, out, first);                                                                \
+        if (second) copy_words(src, dst, second);                                                  \
+    }
+COPY_ROW(copy_select_if, n / 2 + n / 4, NULL, NULL, 0)
+COPY_ROW(copy_select_flagged, n, a->flags, out, n / 4)
+COPY_ROW(copy_segmented_sum, n, a->heads, out, n / 2)
+COPY_ROW(copy_sort_pairs, n, a->values, a->values_out, n)
 static const app_variant copy_variants[] = {
     {"copy-select-if", APP_SELECT_IF, NULL, copy_select_if, 1, 0},
     {"copy-select-flagged", APP_SELECT_FLAGGED, NULL, copy_select_flagged, 1, 0},

@@ -19,7 +19,9 @@
  * the device beside the default one and sharing its row's scratch. */
 #include "bench.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +55,7 @@ typedef struct row {
     double once_ms, spent_ms;
     size_t count;
     double samples[MAX_SAMPLES];
-    double *rate, *spread; /* per size, for the table: its rate, and (median - min) / min */
+    double rate[MAX_SIZES], spread[MAX_SIZES]; /* per size: its rate, (median - min) / min */
 } row;
 
 typedef struct options {
@@ -120,13 +122,6 @@ static void usage(FILE *to, const char *argv0)
                 k + 1 < config->input_count ? "" : "\n");
 }
 
-static int bad_usage(const char *argv0, const char *what, const char *arg)
-{
-    fprintf(stderr, "%s: %s%s%s\n", argv0, what, arg ? " " : "", arg ? arg : "");
-    usage(stderr, argv0);
-    return 2;
-}
-
 /* --inputs' list into opt.inputs; 0 with a message in err on error. */
 static int parse_inputs(const char *spec, char *err, size_t err_size)
 {
@@ -189,63 +184,52 @@ static int parse_sizes(const char *spec, char *err, size_t err_size)
     return 1;
 }
 
-/* A number argument: --budget's seconds or --max-reps' count; 0 on error. */
-static int parse_number(const char *flag, const char *text)
-{
-    char *end;
-    uint64_t reps;
-    errno = 0;
-    if (!strcmp(flag, "--budget")) {
-        opt.budget_s = strtod(text, &end);
-        return !errno && !*end && opt.budget_s > 0 && opt.budget_s <= 600;
-    }
-    if (!scan_parse_u64(text, &reps) || reps == 0 || reps > 1000000000) return 0;
-    opt.max_reps = (long)reps;
-    return 1;
-}
-
 /* Fills opt from the command line; returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv)
 {
-    char err[256];
+    static const struct option options[] = {
+        {"quick", no_argument, NULL, 'q'},          {"graded", no_argument, NULL, 'g'},
+        {"check-args", no_argument, NULL, 'c'},     {"help", no_argument, NULL, 'h'},
+        {"sizes", required_argument, NULL, 's'},    {"budget", required_argument, NULL, 'b'},
+        {"max-reps", required_argument, NULL, 'm'}, {"seed", required_argument, NULL, 'S'},
+        {"variant", required_argument, NULL, 'v'},  {"inputs", required_argument, NULL, 'i'},
+        {"csv", required_argument, NULL, 'o'},      {NULL, 0, NULL, 0}};
+    char err[256] = "", *end;
+    uint64_t reps = 1000000;
     opt.budget_s = 1.0;
     opt.cap_s = config->cap_s > 0 ? config->cap_s : DEFAULT_CAP_S;
-    opt.max_reps = 1000000;
     opt.inputs = (1u << config->input_count) - 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, argv[0]), 0;
-        if (!strcmp(a, "--quick")) {
-            opt.quick = 1, takes = 0;
-        } else if (!strcmp(a, "--graded")) {
-            opt.graded = 1, takes = 0;
-        } else if (!strcmp(a, "--check-args")) {
-            opt.check_only = 1, takes = 0;
-        } else if (!next) {
-            return bad_usage(argv[0], "unknown or incomplete argument", a);
-        } else if (!strcmp(a, "--sizes")) {
-            if (!parse_sizes(next, err, sizeof err)) return bad_usage(argv[0], err, NULL);
-            opt.sizes_given = 1;
-        } else if (!strcmp(a, "--budget") || !strcmp(a, "--max-reps")) {
-            if (!parse_number(a, next))
-                return bad_usage(argv[0],
-                                 a[2] == 'b' ? "--budget wants seconds in (0, 600], not"
-                                             : "--max-reps wants a count from 1, not",
-                                 next);
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--variant")) {
-            if (a[2] == 's' ? !scan_parse_seed(argv[0], a, next, &opt.seed)
-                            : !scan_name_row(argv[0], next))
+    for (int c; !*err && (c = getopt_long(argc, argv, "h", options, NULL)) != -1;) {
+        switch (c) {
+        case 'h': return usage(stdout, argv[0]), 0;
+        case 'q': opt.quick = 1; break;
+        case 'g': opt.graded = 1; break;
+        case 'c': opt.check_only = 1; break;
+        case 's': opt.sizes_given = parse_sizes(optarg, err, sizeof err); break;
+        case 'i': parse_inputs(optarg, err, sizeof err); break;
+        case 'o': opt.csv = optarg; break;
+        case 'b':
+            opt.budget_s = strtod(optarg, &end);
+            if (*end || !(opt.budget_s > 0 && opt.budget_s <= 600))
+                snprintf(err, sizeof err, "--budget wants seconds in (0, 600], not %s", optarg);
+            break;
+        case 'm':
+            if (!scan_parse_u64(optarg, &reps) || reps == 0 || reps > 1000000000)
+                snprintf(err, sizeof err, "--max-reps wants a count from 1, not %s", optarg);
+            break;
+        case 'S':
+            if (!scan_parse_seed(argv[0], "--seed", optarg, &opt.seed))
                 return usage(stderr, argv[0]), 2;
-        } else if (!strcmp(a, "--inputs")) {
-            if (!parse_inputs(next, err, sizeof err)) return bad_usage(argv[0], err, NULL);
-        } else if (!strcmp(a, "--csv")) {
-            opt.csv = next;
-        } else {
-            return bad_usage(argv[0], "unknown or incomplete argument", a);
+            break;
+        case 'v':
+            if (!scan_name_row(argv[0], optarg)) return usage(stderr, argv[0]), 2;
+            break;
+        default: return usage(stderr, argv[0]), 2; /* (getopt said why) */
         }
-        i += takes;
     }
+    if (!*err && optind < argc) snprintf(err, sizeof err, "unknown argument %s", argv[optind]);
+    if (*err) return fprintf(stderr, "%s: %s\n", argv[0], err), usage(stderr, argv[0]), 2;
+    opt.max_reps = (long)reps;
     if (opt.quick && !opt.sizes_given && opt.budget_s > 0.05) opt.budget_s = 0.05;
     if (!opt.sizes_given &&
         !parse_sizes(opt.quick ? config->quick_sizes : config->sizes, err, sizeof err))
@@ -299,10 +283,6 @@ static void make_rows(void)
             rows[k].r = r, rows[k].same_as = i;
             k++;
         }
-    }
-    for (size_t i = 0; i < k; i++) {
-        rows[i].rate = must(calloc(opt.size_count + 1, sizeof *rows[i].rate));
-        rows[i].spread = must(calloc(opt.size_count + 1, sizeof *rows[i].spread));
     }
     row_count = k;
 }
@@ -379,18 +359,13 @@ static int drop_sizes_that_do_not_fit(void)
 static void slug(const char *name, char *out, size_t size)
 {
     size_t j = 0;
-    for (size_t i = 0; name[i] && j + 2 < size; i++) {
-        char c = name[i];
-        if (!strncmp(name + i, "(R)", 3) || !strncmp(name + i, "(TM)", 4)) {
-            i += name[i + 2] == ')' ? 2 : 3;
-        } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-            out[j++] = c;
-        } else if (c >= 'A' && c <= 'Z') {
-            out[j++] = (char)(c - 'A' + 'a');
-        } else if (j > 0 && out[j - 1] != '-') {
+    for (const char *c = name; *c && j + 2 < size; c++)
+        if (!strncmp(c, "(R)", 3) || !strncmp(c, "(TM)", 4))
+            c += c[2] == ')' ? 2 : 3;
+        else if (isalnum((unsigned char)*c))
+            out[j++] = (char)tolower((unsigned char)*c);
+        else if (j > 0 && out[j - 1] != '-')
             out[j++] = '-';
-        }
-    }
     while (j > 0 && out[j - 1] == '-')
         j--;
     out[j] = 0;
@@ -676,19 +651,26 @@ static void print_table(void)
     }
 }
 
+/* The machine's load: the 1-minute average, or -1. */
+static double load_average(void)
+{
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f && fscanf(f, "%lf", &load) != 1) load = -1;
+    if (f) fclose(f);
+    return load;
+}
+
 /* The machine's load (the 1-minute average, against its cores) and the spread of the samples: how
  * far above the fastest sample the median lies, across every row and size. A busy machine shows
  * both, and its quick numbers are worth less. */
 static void print_noise(double load_before)
 {
-    double spreads[MAX_SIZES * 64], load_after = 0;
+    double spreads[MAX_SIZES * 64], load_after = load_average();
     size_t count = 0, worst = 0;
     for (size_t r = 0; r < row_count; r++)
         for (size_t s = 0; s < opt.size_count && count < MAX_SIZES * 64; s++)
             if (rows[r].selected && rows[r].rate[s] > 0) spreads[count++] = rows[r].spread[s];
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (!f || fscanf(f, "%lf", &load_after) != 1) load_after = -1;
-    if (f) fclose(f);
     if (count == 0) return;
     qsort(spreads, count, sizeof *spreads, cmp_double);
     worst = count - 1;
@@ -723,10 +705,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     printf("%s on %s (%s)\nseed %llu, %g s per point, each row checked before it is timed\n", stage,
            device, device_kind, (unsigned long long)opt.seed, opt.budget_s);
     fflush(stdout);
-    double load = -1;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f && fscanf(f, "%lf", &load) != 1) load = -1;
-    if (f) fclose(f);
+    const double load = load_average();
     started = last_report = scan_now_s();
     for (size_t s = 0; s < opt.size_count; s++)
         if (!measure_point(s, csv, stage, device)) return 1;

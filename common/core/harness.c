@@ -111,24 +111,28 @@ static void run_app_variant(const scan_row *row, const scan_call *c)
 
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){.name = v->name,
-                      .scratch_bytes = v->scratch_bytes,
-                      .run = run_scan_variant,
-                      .tile = v->tile ? v->tile : 1,
-                      .flags = v->flags,
-                      .variant = v,
-                      .family = APP_INCLUSIVE_SUM};
+    return (scan_row){v->name,
+                      v->scratch_bytes,
+                      run_scan_variant,
+                      v->tile ? v->tile : 1,
+                      v->flags,
+                      v,
+                      APP_INCLUSIVE_SUM,
+                      NULL,
+                      0};
 }
 
 scan_row scan_app_row_of(const app_variant *v)
 {
-    return (scan_row){.name = v->name,
-                      .scratch_bytes = v->scratch_bytes,
-                      .run = run_app_variant,
-                      .tile = v->tile ? v->tile : 1,
-                      .flags = v->flags,
-                      .variant = v,
-                      .family = v->family};
+    return (scan_row){v->name,
+                      v->scratch_bytes,
+                      run_app_variant,
+                      v->tile ? v->tile : 1,
+                      v->flags,
+                      v,
+                      v->family,
+                      NULL,
+                      0};
 }
 
 /* A kernel file defines one of the two tables; a binary links the other as nothing. */
@@ -243,47 +247,44 @@ int scan_memory_fits(size_t host, size_t device, char *why, size_t why_size)
     return 0;
 }
 
+/* The decimal number text starts with (no sign, no space); 0 if none, or if it overflows. */
+static int leading_number(const char *text, char **end, unsigned long long *v)
+{
+    const int digit = text && isdigit((unsigned char)*text);
+    errno = 0;
+    *v = digit ? strtoull(text, end, 10) : 0;
+    return digit && !errno;
+}
+
 int scan_parse_u64(const char *text, uint64_t *out)
 {
-    if (!text || !isdigit((unsigned char)text[0])) return 0;
-    errno = 0;
     char *end;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end) return 0;
-    *out = v;
-    return 1;
+    unsigned long long v;
+    if (!leading_number(text, &end, &v) || *end) return 0;
+    return *out = v, 1;
 }
 
 int scan_parse_size(const char *text, size_t *out)
 {
-    if (!text || !isdigit((unsigned char)text[0])) return 0;
-    errno = 0;
     char *end;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno) return 0;
-    if (end[0] == '^') {
-        if (v != 2 || !isdigit((unsigned char)end[1])) return 0;
-        unsigned long long e = strtoull(end + 1, &end, 10);
-        if (errno || e > 62) return 0;
+    unsigned long long v, e;
+    if (!leading_number(text, &end, &v)) return 0;
+    if (*end == '^') {
+        if (v != 2 || !leading_number(end + 1, &end, &e) || e > 62) return 0;
         v = 1ull << e;
-    } else if (*end == 'k' || *end == 'M' || *end == 'G') {
-        unsigned shift = *end == 'k' ? 10 : *end == 'M' ? 20 : 30;
+    } else if (*end && strchr("kMG", *end)) {
+        const unsigned shift = *end == 'k' ? 10 : *end == 'M' ? 20 : 30;
         if (v > (~0ull >> shift)) return 0;
-        v <<= shift;
-        end++;
+        v <<= shift, end++;
     }
     if (*end || v > (unsigned long long)SIZE_MAX) return 0;
-    *out = (size_t)v;
-    return 1;
+    return *out = (size_t)v, 1;
 }
 
 const char *scan_format_size(size_t n, char *buf, size_t size)
 {
-    int e = 0;
-    while (e < 63 && ((size_t)1 << e) < n)
-        e++;
-    if (n >= 1024 && ((size_t)1 << e) == n)
-        snprintf(buf, size, "2^%d", e);
+    if (n >= 1024 && !(n & (n - 1)))
+        snprintf(buf, size, "2^%d", __builtin_ctzll(n));
     else
         snprintf(buf, size, "%zu", n);
     return buf;
@@ -299,13 +300,10 @@ int scan_parse_seed(const char *argv0, const char *what, const char *text, uint6
 int scan_read_environment(const char *argv0, uint64_t *seed)
 {
     const char *env = getenv("SCAN_SEED");
-    if (env && *env) {
-        if (!scan_parse_seed(argv0, "SCAN_SEED", env, seed)) return 0;
-    } else {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
-        *seed = scan_random_next(&state) % 1000000000ull;
-    }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t state = (uint64_t)ts.tv_sec * 1000000007ull + (uint64_t)ts.tv_nsec;
+    *seed = scan_random_next(&state) % 1000000000ull;
+    if (env && *env && !scan_parse_seed(argv0, "SCAN_SEED", env, seed)) return 0;
     return scan_check_hidden_cpu(argv0);
 }

@@ -84,7 +84,6 @@ scan_call scan_call_of(const uint32_t *in, uint32_t *out, size_t n, const app_ar
 /* A family (common/contract/apps.h's app_family; a stage's scan is APP_INCLUSIVE_SUM): its
  * buffers, its inputs, its reference and its comparison, on the host (common/apps/apps.c). */
 typedef struct scan_family {
-    const char *name;
     /* The family's inputs of host (in, and its other input roles) from the pattern and seed. */
     void (*fill)(const scan_call *host, scan_input kind, uint64_t seed);
     /* The expected outputs of host's inputs, into host's output buffers. */

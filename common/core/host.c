@@ -32,25 +32,16 @@ double scan_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A number from the first line of a file, or 0. */
-static size_t read_number(const char *path)
-{
-    unsigned long long v = 0;
-    FILE *f = fopen(path, "r");
-    if (f && fscanf(f, "%llu", &v) != 1) v = 0;
-    if (f) fclose(f);
-    return (size_t)v;
-}
-
-/* A number after `key` in a file of "key value" lines, or 0. */
-static size_t read_keyed(const char *path, const char *key)
+/* The number after `key` in a file of "key value" lines (key NULL: the file's first number), or 0.
+ */
+static size_t read_number(const char *path, const char *key)
 {
     char line[256];
-    size_t v = 0;
+    size_t v = 0, len = key ? strlen(key) : 0;
     FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ' ')
-            v = (size_t)atoll(line + strlen(key));
+    while (f && !v && fgets(line, sizeof line, f))
+        if (!key || (!strncmp(line, key, len) && line[len] == ' '))
+            v = (size_t)strtoull(line + len, NULL, 10);
     if (f) fclose(f);
     return v;
 }
@@ -84,9 +75,9 @@ static void room_in(const char *folder, int v1, size_t *room)
 {
     char path[900];
     snprintf(path, sizeof path, "%s/%s", folder, v1 ? "memory.limit_in_bytes" : "memory.max");
-    const size_t limit = read_number(path);
+    const size_t limit = read_number(path, NULL);
     snprintf(path, sizeof path, "%s/%s", folder, v1 ? "memory.usage_in_bytes" : "memory.current");
-    const size_t used = read_number(path);
+    const size_t used = read_number(path, NULL);
     if (limit && limit < ((size_t)1 << 60) && limit - (used < limit ? used : limit) < *room)
         *room = limit - (used < limit ? used : limit);
 }
@@ -96,7 +87,7 @@ static void kills_in(const char *folder, int v1, size_t *kills)
 {
     char path[900];
     snprintf(path, sizeof path, "%s/%s", folder, v1 ? "memory.oom_control" : "memory.events");
-    *kills += read_keyed(path, "oom_kill");
+    *kills += read_number(path, "oom_kill");
 }
 
 size_t scan_memory_kills(void)
@@ -108,12 +99,7 @@ size_t scan_memory_kills(void)
 
 size_t scan_host_memory_limit(void)
 {
-    size_t kib = 0;
-    char line[256];
-    FILE *f = fopen("/proc/meminfo", "r");
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %zu kB", &kib) == 1) break;
-    if (f) fclose(f);
+    size_t kib = read_number("/proc/meminfo", "MemAvailable:");
     if (!kib) kib = (size_t)sysconf(_SC_AVPHYS_PAGES) * (size_t)sysconf(_SC_PAGESIZE) / 1024;
     size_t room = SIZE_MAX;
     memory_cgroups(room_in, &room);
@@ -121,26 +107,17 @@ size_t scan_host_memory_limit(void)
     return bytes / 4 * 3;
 }
 
-/* The next word of a list of words separated by commas or spaces (SCAN_HIDE_CPU), moving *list
- * past it: its start, and its length in *len; NULL after the last. */
-static const char *next_word(const char **list, size_t *len)
+/* Whether list (words separated by commas or spaces: SCAN_HIDE_CPU) holds the word w, len long. */
+static int listed(const char *list, const char *w, size_t len)
 {
-    if (!*list) return NULL;
-    *list += strspn(*list, ", ");
-    if (!**list) return NULL;
-    const char *word = *list;
-    *len = strcspn(word, ", ");
-    *list += *len;
-    return word;
+    for (size_t n; list && *(list += strspn(list, ", ")); list += n)
+        if ((n = strcspn(list, ", ")) == len && !strncmp(list, w, len)) return 1;
+    return 0;
 }
 
 int scan_cpu_hidden(const char *feature)
 {
-    const char *list = getenv("SCAN_HIDE_CPU"), *word;
-    size_t len;
-    while ((word = next_word(&list, &len)))
-        if (len == strlen(feature) && !strncmp(word, feature, len)) return 1;
-    return 0;
+    return listed(getenv("SCAN_HIDE_CPU"), feature, strlen(feature));
 }
 
 /* The CPU features scan_cpu_has asks and SCAN_HIDE_CPU may name: gcc's names for
@@ -154,8 +131,8 @@ int scan_cpu_hidden(const char *feature)
     X("avx512bitalg") X("avx512vpopcntdq") X("avx512bf16") X("avx512fp16") X("gfni") X("vaes")    \
     X("vpclmulqdq")
 /* clang-format on */
-#define CPU_FEATURE_NAME(name) name,
-static const char *const cpu_features[] = {CPU_FEATURES(CPU_FEATURE_NAME)};
+#define CPU_FEATURE_WORD(name) " " name
+static const char cpu_features[] = CPU_FEATURES(CPU_FEATURE_WORD);
 
 int scan_cpu_has(const char *feature)
 {
@@ -170,24 +147,13 @@ int scan_cpu_has(const char *feature)
 
 int scan_check_hidden_cpu(const char *argv0)
 {
-    const char *list = getenv("SCAN_HIDE_CPU"), *word;
-    const size_t count = sizeof cpu_features / sizeof *cpu_features;
-    size_t len;
-    while ((word = next_word(&list, &len))) {
-        size_t k = 0;
-        while (k < count &&
-               !(strlen(cpu_features[k]) == len && !strncmp(word, cpu_features[k], len)))
-            k++;
-        if (k == count) {
-            fprintf(stderr,
-                    "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes names "
-                    "separated by commas or spaces, of:",
-                    argv0, (int)len, word);
-            for (k = 0; k < count; k++)
-                fprintf(stderr, " %s", cpu_features[k]);
-            fprintf(stderr, "\n");
-            return 0;
-        }
-    }
+    const char *list = getenv("SCAN_HIDE_CPU");
+    for (size_t n; list && *(list += strspn(list, ", ")); list += n)
+        if (!listed(cpu_features, list, n = strcspn(list, ", ")))
+            return fprintf(stderr,
+                           "%s: SCAN_HIDE_CPU names '%.*s', which is no CPU feature; it takes "
+                           "names separated by commas or spaces, of:%s\n",
+                           argv0, (int)n, list, cpu_features),
+                   0;
     return 1;
 }

@@ -1,6 +1,7 @@
 /* The shared Check test cases every unit runs, and the test binaries' main. */
 #include "tests.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,13 +278,14 @@ void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, si
         }
 }
 
-void scan_check_repeatable(size_t n, int runs)
-{
-    const scan_case c = {n, INPUT_RANDOM, 0, 0, 0};
-    check_rows(&c, base_seed ^ 0x5EEDull, runs);
-}
-
 /* ---- the shared cases ------------------------------------------------------------------------ */
+
+/* The sizes t - 1, t and t + 1. */
+static void check_around(size_t t)
+{
+    size_t sizes[] = {t - 1, t, t + 1};
+    scan_check_sizes(sizes, 3);
+}
 
 START_TEST(sizes_0_to_70)
 {
@@ -294,20 +296,16 @@ END_TEST
 
 START_TEST(sizes_powers_of_two)
 {
-    for (int k = 0; k <= max_log2; k++) {
-        size_t p = (size_t)1 << k, sizes[] = {p - 1, p, p + 1};
-        scan_check_sizes(sizes, 3);
-    }
+    for (int k = 0; k <= max_log2; k++)
+        check_around((size_t)1 << k);
 }
 END_TEST
 
 START_TEST(sizes_around_tiles)
 {
     for (size_t k = 0; k < tile_count; k++)
-        for (size_t m = 1; m <= 7; m++) {
-            size_t t = tiles[k] * m, sizes[] = {t - 1, t, t + 1};
-            scan_check_sizes(sizes, 3);
-        }
+        for (size_t m = 1; m <= 7; m++)
+            check_around(tiles[k] * m);
 }
 END_TEST
 
@@ -372,28 +370,24 @@ END_TEST
 
 START_TEST(repeatable_case)
 {
-    scan_check_repeatable(tiles_for_size_class() * tile_size + 3, scan_test_small() ? 3 : repeats);
+    const scan_case c = {tiles_for_size_class() * tile_size + 3, INPUT_RANDOM, 0, 0, 0};
+    check_rows(&c, base_seed ^ 0x5EEDull, scan_test_small() ? 3 : repeats);
 }
 END_TEST
 
 START_TEST(persistent_rounds)
 {
-    size_t small[] = {((size_t)1 << 16) + 5},
+    size_t small = ((size_t)1 << 16) + 5,
            sizes[] = {((size_t)1 << 23) + 1, 3 * ((size_t)1 << 22) + tile_size - 1};
-    if (scan_test_small())
-        scan_check_sizes(small, 1);
-    else
-        scan_check_sizes(sizes, 2);
+    scan_check_sizes(scan_test_small() ? &small : sizes, scan_test_small() ? 1 : 2);
 }
 END_TEST
 
 START_TEST(tiles_of_each_variant)
 {
     size_t count = scan_test_small() ? 6 : each_tile;
-    for (size_t k = 0; k < tile_count; k++) {
-        size_t t = tiles[k] * count, sizes[] = {t - 1, t, t + 1};
-        scan_check_sizes(sizes, 3);
-    }
+    for (size_t k = 0; k < tile_count; k++)
+        check_around(tiles[k] * count);
 }
 END_TEST
 
@@ -401,15 +395,12 @@ START_TEST(offsets_many_tiles)
 {
     /* the element-wise path (in - out not a multiple of 4 elements) and the vector path with a
      * partial first vector */
-    static const size_t pairs[][2] = {{0, 1}, {1, 0}, {2, 3}, {3, 1},
-                                      {1, 1}, {2, 2}, {3, 3}, {5, 2}};
+    static const size_t pairs[][3] = {{0, 1, 0}, {1, 0, 0}, {2, 3, 0}, {3, 1, 0},
+                                      {1, 1, 0}, {2, 2, 0}, {3, 3, 0}, {5, 2, 0},
+                                      {0, 0, 1}, {1, 1, 1}, {2, 2, 1}, {3, 3, 1}};
     size_t n = (scan_test_small() ? 5 : offset_tiles) * tile_size + 11;
-    for (size_t p = 0; p < 8; p++) {
-        scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], 0};
-        scan_check(&c);
-    }
-    for (size_t o = 0; o < 4; o++) {
-        scan_case c = {n, INPUT_RANDOM, o, o, 1};
+    for (size_t p = 0; p < 12; p++) { /* (the last four in place) */
+        scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], (int)pairs[p][2]};
         scan_check(&c);
     }
 }
@@ -554,36 +545,36 @@ static int parse_arguments(int argc, char **argv, test_options *o)
         grade[strlen(stage_name)] == ':')
         grade_bits = atoi(strchr(grade, ':') + 1);
     if (!scan_read_environment(argv[0], &base_seed)) return 2;
+    static const struct option options[] = {
+        {"seed", required_argument, NULL, 's'},    {"case", required_argument, NULL, 'c'},
+        {"variant", required_argument, NULL, 'v'}, {"grade", required_argument, NULL, 'g'},
+        {"list", no_argument, NULL, 'l'},          {"grade-check", no_argument, NULL, 'G'},
+        {"huge", no_argument, NULL, 'H'},          {"small", no_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+    uint64_t bits;
     int bad = 0;
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t bits;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, argv[0]), 0;
-        if (!strcmp(a, "--list"))
-            o->list = 1;
-        else if (!strcmp(a, "--grade-check"))
-            o->grade_check = 1;
-        else if (!strcmp(a, "--huge"))
-            o->huge = 1;
-        else if (!strcmp(a, "--small"))
-            o->small = 1;
-        else if (next && !strcmp(a, "--seed"))
-            bad = !scan_parse_seed(argv[0], "--seed", argv[++i], &base_seed);
-        else if (next && !strcmp(a, "--case"))
-            o->only_case = argv[++i];
-        else if (next && !strcmp(a, "--variant"))
-            bad = !scan_name_row(argv[0], argv[++i]);
-        else if (next && !strcmp(a, "--grade")) {
-            bad = !scan_parse_u64(argv[++i], &bits) || bits < 10 || bits > 31;
+    for (int c; !bad && (c = getopt_long(argc, argv, "h", options, NULL)) != -1;) {
+        switch (c) {
+        case 'h': return usage(stdout, argv[0]), 0;
+        case 'l': o->list = 1; break;
+        case 'G': o->grade_check = 1; break;
+        case 'H': o->huge = 1; break;
+        case 'S': o->small = 1; break;
+        case 'c': o->only_case = optarg; break;
+        case 's': bad = !scan_parse_seed(argv[0], "--seed", optarg, &base_seed); break;
+        case 'v': bad = !scan_name_row(argv[0], optarg); break;
+        case 'g':
+            bad = !scan_parse_u64(optarg, &bits) || bits < 10 || bits > 31;
             if (bad)
                 fprintf(stderr, "%s: --grade wants a number of bits from 10 to 31, not '%s'\n",
-                        argv[0], argv[i]);
+                        argv[0], optarg);
             grade_bits = bad ? 0 : (int)bits;
-        } else {
-            fprintf(stderr, "%s: unknown or incomplete argument '%s'\n", argv[0], a);
-            bad = 1;
+            break;
+        default: bad = 1; /* (getopt said why) */
         }
     }
+    if (!bad && optind < argc)
+        bad = fprintf(stderr, "%s: unknown argument '%s'\n", argv[0], argv[optind]) > 0;
     const char *conflict = o->small && o->huge             ? "--small and --huge exclude each other"
                            : o->grade_check && !grade_bits ? "--grade-check goes with --grade"
                                                            : NULL;

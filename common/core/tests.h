@@ -59,8 +59,6 @@ void scan_check_sizes(const size_t *sizes, size_t count);
 void scan_check_sizes_at(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset);
 /* Every input pattern at each size, out of place at the given offsets. */
 void scan_check_patterns(const size_t *sizes, size_t count, size_t in_offset, size_t out_offset);
-/* One input computed `repeats` times by each row, every output checked: a race shows up. */
-void scan_check_repeatable(size_t n, int repeats);
 /* Row v on case c with the inputs of `given` (host arrays by role; a role it lacks is made by the
  * family's fill), twice out of place, once in place. */
 void scan_check_given(size_t v, const scan_case *c, const scan_call *given);

@@ -71,21 +71,6 @@ typedef struct runner {
 
 static runner kernel_runner; /* SCAN_RUNNER's */
 
-/* The proxy table (runner --proxy) this binary links: one of the two. */
-#pragma weak stage_variants
-#pragma weak stage_variant_count
-#pragma weak app_variants
-#pragma weak app_variant_count
-static size_t table_count(void)
-{
-    return &app_variant_count ? app_variant_count : stage_variant_count;
-}
-static const char *table_name(size_t v)
-{
-    return &app_variant_count ? app_variants[v].name : stage_variants[v].name;
-}
-static int table_family(size_t v) { return &app_variant_count ? (int)app_variants[v].family : -1; }
-
 /* ---- starting and ending a runner ------------------------------------------------------------ */
 
 static const char *runner_path(int reference)
@@ -288,25 +273,24 @@ static void await(runner *rn, const char *doing)
     }
 }
 
+/* Reads a reply and its text (which the caller frees); 0 where the runner breaks the protocol. */
+static int read_reply(runner *rn, remote_reply *r, char **text)
+{
+    return remote_read_full(rn->reply, r, sizeof *r) && r->payload_bytes <= TEXT_MAX &&
+           (*text = calloc(r->payload_bytes + 1, 1)) &&
+           remote_read_full(rn->reply, *text, r->payload_bytes);
+}
+
 /* A reply, and its text (an error, a table) in *text, which the caller frees (text may be NULL).
  * A refused request fails the case with the runner's reason. */
 static remote_reply get_reply(runner *rn, const char *doing, char **text)
 {
     remote_reply r;
+    char *t = NULL;
     await(rn, doing);
-    if (!remote_read_full(rn->reply, &r, sizeof r)) runner_lost(rn, doing, 0);
-    if (r.payload_bytes > TEXT_MAX)
-        forget(rn, 1),
-            scan_platform_failed("the kernel's process answered %s out of protocol", doing);
-    char *t = malloc(r.payload_bytes + 1);
-    if (!t || !remote_read_full(rn->reply, t, r.payload_bytes)) runner_lost(rn, doing, 0);
-    t[r.payload_bytes] = 0;
-    if (r.status != 0) {
-        char message[1024];
-        snprintf(message, sizeof message, "%s", t);
-        free(t);
-        scan_platform_failed("%s: %s", doing, message);
-    }
+    if (!read_reply(rn, &r, &t)) runner_lost(rn, doing, 0);
+    if (r.status != 0)
+        scan_platform_failed("%s: %s", doing, t); /* (the case ends: t is not freed) */
     if (text)
         *text = t;
     else
@@ -327,9 +311,9 @@ static void hello(runner *rn)
     char *table = NULL, *line, *next;
     const remote_reply r =
         (send_request(rn, REMOTE_HELLO, NULL, 0, "starting"), get_reply(rn, "starting", &table));
-    if (!rn->index && !(rn->index = malloc((table_count() + 1) * sizeof *rn->index)))
+    if (!rn->index && !(rn->index = malloc((scan_row_count + 1) * sizeof *rn->index)))
         scan_platform_failed("out of memory");
-    for (size_t v = 0; v < table_count(); v++)
+    for (size_t v = 0; v < scan_row_count; v++)
         rn->index[v] = SIZE_MAX;
     rn->names[0] = 0;
     line = table;
@@ -341,9 +325,9 @@ static void hello(runner *rn)
         if (!name) continue;
         const size_t used = strlen(rn->names);
         snprintf(rn->names + used, sizeof rn->names - used, "%s'%s'", used ? " " : "", name);
-        for (size_t v = 0; v < table_count(); v++)
-            if (!strcmp(table_name(v), name) && rn->index[v] >= SIZE_MAX - 1)
-                rn->index[v] = atoi(line) == table_family(v) ? k : SIZE_MAX - 1;
+        for (size_t v = 0; v < scan_row_count; v++)
+            if (!strcmp(scan_rows[v].name, name) && rn->index[v] >= SIZE_MAX - 1)
+                rn->index[v] = atoi(line) == (int)scan_rows[v].family ? k : SIZE_MAX - 1;
     }
     free(table);
 }
@@ -351,14 +335,14 @@ static void hello(runner *rn)
 /* The runner's index of the reference's variant v. */
 static uint64_t variant_index(runner *rn, size_t v)
 {
-    if (v >= table_count()) scan_platform_failed("no variant %zu", v);
+    if (v >= scan_row_count) scan_platform_failed("no variant %zu", v);
     if (rn->index[v] == SIZE_MAX)
-        scan_platform_failed("the kernel file has no variant named '%s' (it has %s)", table_name(v),
-                             rn->names);
+        scan_platform_failed("the kernel file has no variant named '%s' (it has %s)",
+                             scan_rows[v].name, rn->names);
     if (rn->index[v] == SIZE_MAX - 1)
         scan_platform_failed(
             "the kernel file's variant '%s' computes another family than the reference's",
-            table_name(v));
+            scan_rows[v].name);
     return rn->index[v];
 }
 
@@ -378,18 +362,15 @@ static void ask_reference(void)
     char *text = NULL;
     remote_reply r;
     send_request(&ref, REMOTE_PROBE, NULL, 0, "asking the reference's runner");
-    if (!remote_read_full(ref.reply, &r, sizeof r) || r.payload_bytes > TEXT_MAX ||
-        !(text = malloc(r.payload_bytes + 1)) ||
-        !remote_read_full(ref.reply, text, r.payload_bytes)) {
+    if (!read_reply(&ref, &r, &text)) {
         static char why[OUTPUT_MAX + 100];
         snprintf(why, sizeof why, "the reference's runner did not answer: %s", last_output(&ref));
         probe_answer = why;
         return forget(&ref, 1);
     }
-    text[r.payload_bytes] = 0;
     probe_answer = r.status ? text : NULL;
-    missing_answers = calloc(table_count() + 1, sizeof *missing_answers);
-    for (uint64_t v = 0; !probe_answer && table_family(0) < 0 && v < table_count(); v++) {
+    missing_answers = calloc(scan_row_count + 1, sizeof *missing_answers);
+    for (uint64_t v = 0; !probe_answer && v < scan_row_count; v++) {
         char *missing = NULL;
         send_request(&ref, REMOTE_MISSING, &v, 1, "asking the reference's runner");
         get_reply(&ref, "asking the reference's runner", &missing);
@@ -406,7 +387,7 @@ static void ask_reference(void)
 const char *scan_remote_missing(size_t v)
 {
     ask_reference();
-    return !probe_answer && v < table_count() ? missing_answers[v] : NULL;
+    return !probe_answer && v < scan_row_count ? missing_answers[v] : NULL;
 }
 
 /* ---- what a runner leaves behind ------------------------------------------------------------- */
@@ -543,7 +524,7 @@ void scan_remote_run(size_t v, const uint32_t *in, uint32_t *out, size_t n, cons
     char doing[160];
     const scan_call c = scan_call_of(in, out, n, args, scratch);
     call_words(rn, v, &c, a);
-    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", table_name(v), n);
+    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", scan_rows[v].name, n);
     call(rn, REMOTE_RUN, a, REMOTE_RUNS, doing);
 }
 
@@ -557,7 +538,7 @@ size_t scan_remote_scratch_bytes(size_t v, size_t n)
     if (bytes > 16 * (uint64_t)n + ((uint64_t)1 << 30))
         scan_platform_failed("variant '%s' asks for %llu bytes of scratch at n=%zu; the grader "
                              "gives at most 16 n + 1 GiB",
-                             table_name(v), (unsigned long long)bytes, n);
+                             scan_rows[v].name, (unsigned long long)bytes, n);
     return (size_t)bytes;
 }
 
@@ -586,9 +567,9 @@ static uint32_t expected_digest(const scan_row *row, const scan_call *host, uint
 double device_time(const scan_row *row, const scan_call *batch, long runs, const scan_call *host)
 {
     runner *rn = kernel();
-    const size_t v = &app_variant_count
-                         ? (size_t)((const app_variant *)row->variant - app_variants)
-                         : (size_t)((const scan_variant *)row->variant - stage_variants);
+    size_t v = 0; /* (the row of the proxy's table behind it: a row on another input is a copy) */
+    while (v < scan_row_count && scan_rows[v].variant != row->variant)
+        v++;
     uint64_t a[REMOTE_WORDS];
     char doing[200];
     call_words(rn, v, batch, a);

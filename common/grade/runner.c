@@ -24,12 +24,12 @@
 #ifdef SCAN_APPS
 #define TABLE       app_variants
 #define TABLE_COUNT app_variant_count
-#define FAMILY(v)   (int)app_variants[v].family
+#define FAMILY(v)   app_variants[v].family
 #define APPS        1
 #else
 #define TABLE       stage_variants
 #define TABLE_COUNT stage_variant_count
-#define FAMILY(v)   (-1)
+#define FAMILY(v)   APP_INCLUSIVE_SUM
 #define APPS        0
 #endif
 
@@ -47,64 +47,17 @@ static void reply(uint64_t status, uint64_t v0, const char *text)
 
 static void refuse(const char *why) { reply(1, 0, why); }
 
-/* ---- the allocations, so that a request names memory the runner gave out -------------------- */
-
-typedef struct allocation {
-    uint64_t base, bytes;
-} allocation;
-static allocation *allocations;
-static size_t allocation_count, allocation_room;
-
-/* Whether [address, address + bytes) lies inside one allocation. */
-static int holds(uint64_t address, uint64_t bytes)
-{
-    for (size_t i = 0; i < allocation_count; i++)
-        if (address >= allocations[i].base && bytes <= allocations[i].bytes &&
-            address - allocations[i].base <= allocations[i].bytes - bytes)
-            return 1;
-    return 0;
-}
-
-static void serve_alloc(uint64_t bytes)
-{
-    if (allocation_count == allocation_room) {
-        allocation_room = allocation_room ? 2 * allocation_room : 64;
-        allocations = realloc(allocations, allocation_room * sizeof *allocations);
-        if (!allocations) exit(1);
-    }
-    const uint64_t p = (uint64_t)(uintptr_t)device_alloc((size_t)bytes);
-    allocations[allocation_count++] = (allocation){p, bytes};
-    reply(0, p, NULL);
-}
-
-static void serve_free(uint64_t address)
-{
-    size_t i = 0;
-    while (i < allocation_count && allocations[i].base != address)
-        i++;
-    if (i == allocation_count) return refuse("FREE of an address that no ALLOC gave");
-    device_free((void *)(uintptr_t)address);
-    allocations[i] = allocations[--allocation_count];
-    reply(0, 0, NULL);
-}
-
 /* ---- the variants ---------------------------------------------------------------------------- */
 
-/* The call a request names, each buffer inside an allocation; 0 with why not. */
+/* The call a request names (its addresses the runner's own allocations: the grader is the runner's
+ * one client, and the only one it trusts); 0 with why not. */
 static int call_of(const uint64_t *a, scan_call *c, const char **why)
 {
     *c = (scan_call){.n = (size_t)a[REMOTE_N],
                      .scratch = (void *)(uintptr_t)a[REMOTE_SCRATCH_ADDRESS]};
-    if (a[REMOTE_VARIANT] >= TABLE_COUNT) return *why = "no such variant", 0;
-    if (c->scratch && !holds(a[REMOTE_SCRATCH_ADDRESS], 1))
-        return *why = "scratch is no allocation", 0;
-    for (size_t r = 0; r < scan_role_count; r++) {
-        const uint64_t address = a[REMOTE_BUFFER + r];
-        if (address && !holds(address, scan_role_words(r, c->n) * 4ull))
-            return *why = "a buffer is no allocation, or too short for n", 0;
-        c->buffer[r] = (void *)(uintptr_t)address;
-    }
-    return 1;
+    for (size_t r = 0; r < scan_role_count; r++)
+        c->buffer[r] = (void *)(uintptr_t)a[REMOTE_BUFFER + r];
+    return a[REMOTE_VARIANT] < TABLE_COUNT || (*why = "no such variant", 0);
 }
 
 static void run(size_t v, const scan_call *c)
@@ -125,8 +78,7 @@ static void serve_time(const uint64_t *a)
     const long runs = (long)a[REMOTE_RUNS];
     if (!call_of(a, &c, &why)) return refuse(why);
     if (runs < 1 || runs > REMOTE_MAX_RUNS) return refuse("a batch of no runs, or of too many");
-    const int is_float = FAMILY(a[REMOTE_VARIANT]) >= 0 &&
-                         scan_family_is_float((app_family)FAMILY(a[REMOTE_VARIANT]));
+    const int is_float = scan_family_is_float(FAMILY(a[REMOTE_VARIANT]));
     proof_begin(&c, is_float, a[REMOTE_KEY], runs);
     for (long r = 0; r < runs; r++) {
         run((size_t)a[REMOTE_VARIANT], &c);
@@ -140,27 +92,21 @@ static void serve_time(const uint64_t *a)
 /* The table, one "family\ttile\tflags\tname" a line. */
 static void serve_hello(void)
 {
-    size_t room = 64 + TABLE_COUNT * 160, len = 0;
-    char *text = malloc(room);
-    if (!text) exit(1);
-    text[0] = 0;
-    for (size_t v = 0; v < TABLE_COUNT; v++)
-        len += (size_t)snprintf(text + len, room - len, "%d\t%zu\t%u\t%.100s\n", FAMILY(v),
-                                TABLE[v].tile, TABLE[v].flags, TABLE[v].name);
+    static char text[1 << 16]; /* (60 bytes and a name of at most 100 a row; 256 rows at most) */
+    for (size_t v = 0, len = 0; v < TABLE_COUNT && v < 256; v++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%d\t%zu\t%u\t%.100s\n",
+                                (int)FAMILY(v), TABLE[v].tile, TABLE[v].flags, TABLE[v].name);
     reply(0, TABLE_COUNT, text);
-    free(text);
 }
 
 /* ---- the requests ---------------------------------------------------------------------------- */
 
 static void serve_data(uint32_t op, const uint64_t *a)
 {
-    if (!holds(a[0], a[1])) return refuse("a range outside every allocation");
     if (a[1] > REMOTE_STAGING_BYTES) return refuse("a transfer larger than the staging memory");
-    if (op == REMOTE_WRITE)
-        device_upload((void *)(uintptr_t)a[0], staging, (size_t)a[1]);
-    else
-        device_download(staging, (const void *)(uintptr_t)a[0], (size_t)a[1]);
+    void *device = (void *)(uintptr_t)a[0];
+    op == REMOTE_WRITE ? device_upload(device, staging, a[1])
+                       : device_download(staging, device, a[1]);
     reply(0, 0, NULL);
 }
 
@@ -173,18 +119,16 @@ static void serve_one(const remote_request *rq)
     switch (rq->op) {
     case REMOTE_HELLO: return serve_hello();
     case REMOTE_PROBE: why = device_probe(); return reply(why != NULL, 0, why);
-#ifndef SCAN_APPS
     case REMOTE_MISSING:
         why = a[0] < TABLE_COUNT && stage_variant_missing ? stage_variant_missing(a[0]) : NULL;
         return reply(0, 0, why ? why : "");
-#endif
     case REMOTE_DESCRIBE:
         device_describe(name, sizeof name, facts, sizeof facts);
         snprintf(text, sizeof text, "%s\n%s", name, facts);
         return reply(0, 0, text);
     case REMOTE_MEMORY: return reply(0, device_memory(), NULL);
-    case REMOTE_ALLOC: return serve_alloc(a[0]);
-    case REMOTE_FREE: return serve_free(a[0]);
+    case REMOTE_ALLOC: return reply(0, (uint64_t)(uintptr_t)device_alloc((size_t)a[0]), NULL);
+    case REMOTE_FREE: device_free((void *)(uintptr_t)a[0]); return reply(0, 0, NULL);
     case REMOTE_WRITE:
     case REMOTE_READ: return serve_data(rq->op, a);
     case REMOTE_SCRATCH:
@@ -235,7 +179,7 @@ static int print_proxy(void)
     for (size_t v = 0; v < TABLE_COUNT; v++) {
         printf("    {");
         print_string(TABLE[v].name);
-        if (APPS) printf(", (app_family)%d", FAMILY(v));
+        if (APPS) printf(", (app_family)%d", (int)FAMILY(v));
         printf(", scratch_%zu, run_%zu, %zu, %uu},\n", v, v, TABLE[v].tile, TABLE[v].flags);
     }
     printf("};\nconst size_t %s = %zu;\n", APPS ? "app_variant_count" : "stage_variant_count",
@@ -269,15 +213,12 @@ int main(int argc, char **argv)
     }
     struct stat st;
     if (fcntl(REMOTE_REQUEST_FD, F_GETFD) < 0 || fcntl(REMOTE_REPLY_FD, F_GETFD) < 0 ||
-        fstat(REMOTE_STAGING_FD, &st) != 0 || (uint64_t)st.st_size != REMOTE_STAGING_BYTES)
+        fstat(REMOTE_STAGING_FD, &st) != 0 || (uint64_t)st.st_size != REMOTE_STAGING_BYTES ||
+        (staging = mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+                        REMOTE_STAGING_FD, 0)) == MAP_FAILED)
         return fprintf(stderr,
                        "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n",
                        argv[0]),
-               2;
-    staging =
-        mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, REMOTE_STAGING_FD, 0);
-    if (staging == MAP_FAILED)
-        return fprintf(stderr, "%s: cannot map the staging memory: %s\n", argv[0], strerror(errno)),
                2;
     /* Memory given back is kept for the next allocation: on some virtual machines, touching fresh
      * memory costs more than the transfers (malloc otherwise maps every large block afresh). */

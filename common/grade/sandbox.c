@@ -95,15 +95,11 @@ static uint64_t handled_fs(long abi)
  * exist is skipped (not every system has /lib32 or /opt). Returns 0, or -1 with errno. */
 static int allow(int ruleset, const char *path, uint64_t rights, uint64_t handled)
 {
-    int fd = open(path, O_PATH | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return -1;
-    }
+    const int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
     struct ll_path_beneath_attr rule = {rights & handled, fd};
-    if (!S_ISDIR(st.st_mode)) rule.allowed_access &= FILE_RIGHTS;
+    if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) rule.allowed_access &= FILE_RIGHTS;
     long r = rule.allowed_access
                  ? syscall(__NR_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH, &rule, 0)
                  : 0;

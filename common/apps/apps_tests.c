@@ -1,21 +1,18 @@
 /* The tests of an applications step (apps_tests.h): the pieces a step's own cases use, and the
  * sorts' own edges. */
 #include "apps_tests.h"
+#include "roles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A call of family f on the host with input, and flags as the one other input it reads. */
+/* A call of family f on the host with input, and flags as its flags or heads. */
 static scan_call host_call(app_family f, const uint32_t *input, const uint32_t *flags, size_t n)
 {
-    scan_call c = {.n = n};
-    c.buffer[SCAN_IN] = (void *)input;
-    for (size_t r = 2; flags && r < scan_role_count; r++)
-        if ((scan_family_roles(f) >> r & 1) && !(scan_roles[r].how & SCAN_ROLE_OUTPUT)) {
-            c.buffer[r] = (void *)flags;
-            break;
-        }
+    scan_call c = {.n = n, .buffer = {[SCAN_IN] = (void *)input}};
+    if (flags && app_family_has_flags(f))
+        c.buffer[f == APP_SEGMENTED_SUM ? ROLE_HEADS : ROLE_FLAGS] = (void *)flags;
     return c;
 }
 

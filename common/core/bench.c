@@ -15,8 +15,9 @@
  *    machine whose speed drifts, every row of a size sees the same mixture of fast and slow
  *    moments, so the ratios between rows, the numbers the course compares, hold;
  * 4. the medians and minima go to the CSV and the table.
- * Rows on another input (ROW@INPUT) come after the default ones, input by input, each input on
- * the device beside the default one and sharing its row's scratch. */
+ * Rows on another input (ROW@INPUT) follow, input by input: steps 2 to 4 again for the rows that
+ * take it, the input made in place of the default one (the rows of one input take their samples
+ * together, so the ratios between them hold). */
 #include "bench.h"
 
 #include <ctype.h>
@@ -48,7 +49,6 @@ typedef struct row {
     const scan_row *r;
     int is_reference, selected;
     size_t stopped_after; /* nonzero: one run at this size outlasted the cap */
-    size_t same_as;       /* a row on another input: its row on the default one (else itself) */
     scan_call call;       /* at the current size */
     int timing;
     long batch, reps;
@@ -71,15 +71,13 @@ typedef struct options {
 /* One size: the buffers every row's call takes them from. */
 typedef struct point {
     size_t n, s;
+    unsigned input; /* 0: the default one; k: the unit's inputs[k - 1] */
     char label[32];
     uint64_t seed;
-    unsigned roles;   /* the buffers the calls have */
-    scan_call host;   /* the default input's buffers on the host, and room for outputs */
-    scan_call device; /* every buffer on the device */
-    uint32_t *other;  /* the other input made last, on the host */
-    void *in[1 + MAX_INPUTS];
-    scan_call expected; /* the reference's outputs of input expected_input, by expected_fn */
-    unsigned expected_input;
+    unsigned roles;     /* the buffers the calls have */
+    scan_call host;     /* the input's buffers on the host, and room for outputs */
+    scan_call device;   /* every buffer on the device */
+    scan_call expected; /* the reference's outputs of the input, by expected_fn */
     void (*expected_fn)(const scan_call *);
 } point;
 
@@ -148,33 +146,23 @@ static int parse_inputs(const char *spec, char *err, size_t err_size)
 static int parse_sizes(const char *spec, char *err, size_t err_size)
 {
     char buf[512], *next;
-    if (strlen(spec) >= sizeof buf) return snprintf(err, err_size, "size list too long"), 0;
-    strcpy(buf, spec);
+    snprintf(buf, sizeof buf, "%s", spec);
     opt.size_count = 0;
     for (char *item = buf; item; item = next) {
         if ((next = strchr(item, ','))) *next++ = 0;
         char *dots = strstr(item, ".."), *colon = dots ? strchr(dots + 2, ':') : NULL;
-        size_t from, to, step = 1;
-        if (!*item) return snprintf(err, err_size, "empty item in the size list '%s'", spec), 0;
-        if (colon) *colon = 0;
-        if (dots) *dots = 0;
-        if (colon && (!scan_parse_size(colon + 1, &step) || step == 0 || step > 8))
-            return snprintf(err, err_size, "bad step '%s' in '%s'", colon + 1, spec), 0;
-        if (!scan_parse_size(item, &from) || (dots && !scan_parse_size(dots + 2, &to)))
+        size_t from = 0, to = 0, step = 1;
+        if (colon) *colon++ = 0;
+        if (dots) *dots = 0, dots += 2;
+        if (strlen(spec) >= sizeof buf || !scan_parse_size(item, &from) || from == 0 ||
+            (dots && (!scan_parse_size(dots, &to) || (from & (from - 1)) || to < from)) ||
+            (colon && (!scan_parse_size(colon, &step) || step == 0 || step > 8)))
             return snprintf(err, err_size,
-                            dots ? "bad range in '%s' (want powers of two A..B, A <= B)"
-                                 : "bad size in '%s'",
+                            "bad size list '%s': sizes from 1 (1000, 2^20, 4M), or ranges of "
+                            "powers of two A..B[:S] (A <= B, S from 1 to 8), between commas",
                             spec),
                    0;
-        if (dots && (from == 0 || (from & (from - 1)) || to < from))
-            return snprintf(err, err_size, "bad range in '%s' (want powers of two A..B, A <= B)",
-                            spec),
-                   0;
-        if (!from)
-            return snprintf(err, err_size,
-                            "size 0 in '%s': there is nothing to time (sizes start at 1)", spec),
-                   0;
-        for (size_t n = from, last = dots ? to : from; n <= last; n <<= step) {
+        for (size_t n = from; n <= (dots ? to : from); n <<= step) {
             if (opt.size_count == MAX_SIZES)
                 return snprintf(err, err_size, "more than %d sizes", MAX_SIZES), 0;
             opt.sizes[opt.size_count++] = n;
@@ -258,15 +246,14 @@ static void make_rows(void)
     size_t k = 0;
     for (size_t v = 0; v < scan_row_count; v++, k++) {
         rows[k].r = &scan_rows[v];
-        rows[k].selected = opt.graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
-                                      : scan_named_row_count() == 0 || scan_row_is_named(v);
+        rows[k].selected = (opt.graded ? (scan_rows[v].flags & SCAN_GRADED) != 0
+                                       : scan_named_row_count() == 0 || scan_row_is_named(v)) &&
+                           !scan_row_skipped(&scan_rows[v]);
     }
     for (size_t r = 0; r < device_reference_count; r++, k++)
         rows[k].r = (refs[r] = scan_row_of(&device_references[r]), &refs[r]);
     for (size_t r = 0; r < config->reference_count; r++, k++)
         rows[k].r = &config->references[r];
-    for (size_t i = 0; i < k; i++)
-        rows[i].same_as = i;
     for (size_t i = scan_row_count; i < k; i++)
         rows[i].is_reference = 1, rows[i].selected = !opt.graded;
     for (unsigned input = 1; input <= config->input_count; input++) {
@@ -279,9 +266,8 @@ static void make_rows(void)
             sprintf(name, "%s@%s", rows[i].r->name, config->inputs[input - 1].name);
             *r = *rows[i].r;
             r->name = name, r->input = input;
-            rows[k] = rows[i];
-            rows[k].r = r, rows[k].same_as = i;
-            k++;
+            rows[k] = rows[i]; /* (selected where its row is) */
+            rows[k++].r = r;
         }
     }
     row_count = k;
@@ -310,21 +296,16 @@ static unsigned point_roles(void)
 static void memory_needed(size_t n, size_t *device, size_t *host)
 {
     const unsigned roles = point_roles();
-    unsigned inputs = 0;
     *device = *host = 0;
-    for (size_t r = 0; r < row_count; r++) {
-        if (rows[r].selected && rows[r].r->scratch_bytes && rows[r].same_as == r)
+    for (size_t r = 0; r < row_count; r++)
+        if (rows[r].selected && rows[r].r->scratch_bytes && !rows[r].r->input)
             *device += rows[r].r->scratch_bytes(n);
-        if (rows[r].selected && rows[r].r->input) inputs |= 1u << (rows[r].r->input - 1);
-    }
     for (size_t r = 0; r < scan_role_count; r++)
         if (roles >> r & 1) {
             const size_t bytes = scan_role_words(r, n) * sizeof(uint32_t);
             *device += bytes;
             *host += bytes * (scan_roles[r].how & SCAN_ROLE_OUTPUT ? 2 : 1);
         }
-    for (*host += inputs ? n * sizeof(uint32_t) : 0; inputs; inputs &= inputs - 1)
-        *device += n * sizeof(uint32_t);
 }
 
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
@@ -427,7 +408,6 @@ static void make_point(point *p)
             if (rows[r].selected && !rows[r].is_reference && scan_family_is_float(f) == pass)
                 scan_families[f].fill(&p->host, pass ? INPUT_SMALL : INPUT_RANDOM, p->seed);
         }
-    p->in[0] = p->device.buffer[SCAN_IN];
     for (size_t r = 0; r < scan_role_count; r++)
         if (p->host.buffer[r] && !(scan_roles[r].how & SCAN_ROLE_OUTPUT))
             device_upload(p->device.buffer[r], p->host.buffer[r], scan_role_words(r, p->n) * 4);
@@ -440,23 +420,18 @@ static void free_point(point *p)
         if (scan_roles[r].how & SCAN_ROLE_OUTPUT) free(p->expected.buffer[r]); /* (else host's) */
         if (p->device.buffer[r]) device_free(p->device.buffer[r]);
     }
-    for (size_t k = 1; k <= MAX_INPUTS; k++)
-        if (p->in[k]) device_free(p->in[k]);
-    free(p->other);
 }
 
-/* Input k on the device (made on the host, once, the first time a row needs it). */
-static void *input_of(point *p, unsigned k)
+/* Input k (k > 0: the unit's inputs[k - 1]) in place of the default one, on the host and the
+ * device. */
+static void use_input(point *p, unsigned k)
 {
-    if (k == 0 || p->in[k]) return p->in[k];
     char making[80];
     snprintf(making, sizeof making, "making input %s", config->inputs[k - 1].name);
     report_progress(p, making);
-    if (!p->other) p->other = scan_must_words(p->n, "another input");
-    config->inputs[k - 1].fill(p->other, p->n, p->seed);
-    p->in[k] = device_alloc(p->n * sizeof(uint32_t));
-    device_upload(p->in[k], p->other, p->n * sizeof(uint32_t));
-    return p->in[k];
+    config->inputs[k - 1].fill(p->host.buffer[SCAN_IN], p->n, p->seed);
+    device_upload(p->device.buffer[SCAN_IN], p->host.buffer[SCAN_IN], p->n * sizeof(uint32_t));
+    p->expected_fn = NULL;
 }
 
 /* The expected outputs of row rw, by its family's reference on its input (kept for the next rows
@@ -464,39 +439,35 @@ static void *input_of(point *p, unsigned k)
 static void expect(point *p, const row *rw)
 {
     const scan_family *f = &scan_families[rw->r->family];
-    if (p->expected_fn == f->reference && p->expected_input == rw->r->input) return;
+    if (p->expected_fn == f->reference) return;
     for (size_t r = 0; r < scan_role_count; r++) {
         const int output = scan_roles[r].how & SCAN_ROLE_OUTPUT;
         if (output && p->host.buffer[r] && !p->expected.buffer[r])
             p->expected.buffer[r] = scan_must_words(scan_role_words(r, p->n), "an expected output");
         if (!output) p->expected.buffer[r] = p->host.buffer[r];
     }
-    if (rw->r->input) p->expected.buffer[SCAN_IN] = p->other;
     f->reference(&p->expected);
     p->expected_fn = f->reference;
-    p->expected_input = rw->r->input;
 }
 
-/* Row rw's call: the point's buffers of its family (a reference row: all of them), its input. */
-static scan_call call_of(const point *p, const row *rw, const scan_call *from, void *in)
+/* Row rw's call: the point's buffers of its family (a reference row: all of them). */
+static scan_call call_of(const point *p, const row *rw, const scan_call *from)
 {
     scan_call c = {.n = p->n};
     const unsigned roles = rw->is_reference ? p->roles : scan_family_roles(rw->r->family);
     for (size_t r = 0; r < scan_role_count; r++)
         c.buffer[r] = roles >> r & 1 ? from->buffer[r] : NULL;
-    if (in) c.buffer[SCAN_IN] = in;
     return c;
 }
 
-/* Step 2 for one row: its scratch (its row's, on another input), the checked run, one timed run,
- * its batch. Returns 0 when the row's output is wrong. */
+/* Step 2 for one row: its scratch, the checked run, one timed run, its batch. Returns 0 when the
+ * row's output is wrong. */
 static int check_and_start(point *p, row *rw, const char *stage)
 {
-    const row *same = &rows[rw->same_as];
     const size_t bytes = rw->r->scratch_bytes ? rw->r->scratch_bytes(p->n) : 0;
-    rw->call = call_of(p, rw, &p->device, input_of(p, rw->r->input));
-    rw->call.scratch = same != rw ? same->call.scratch : bytes ? device_alloc(bytes) : NULL;
-    scan_call actual = call_of(p, rw, &p->host, NULL);
+    rw->call = call_of(p, rw, &p->device);
+    rw->call.scratch = bytes ? device_alloc(bytes) : NULL;
+    scan_call actual = call_of(p, rw, &p->host);
     for (size_t r = 0; r < scan_role_count; r++)
         if (actual.buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT)) {
             scan_poison(actual.buffer[r], scan_role_words(r, p->n));
@@ -507,7 +478,7 @@ static int check_and_start(point *p, row *rw, const char *stage)
     if (!rw->is_reference) {
         char msg[512];
         expect(p, rw);
-        scan_call expected = call_of(p, rw, &p->expected, NULL);
+        scan_call expected = call_of(p, rw, &p->expected);
         for (size_t r = 0; r < scan_role_count; r++)
             if (actual.buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT))
                 device_download(actual.buffer[r], rw->call.buffer[r], scan_role_words(r, p->n) * 4);
@@ -517,9 +488,8 @@ static int check_and_start(point *p, row *rw, const char *stage)
                            stage, rw->r->name, p->n, (unsigned long long)opt.seed, msg),
                    0;
     }
-    /* (the grader's device proves the timed runs from the inputs on the host: the default's, as
-     * --graded times; another input's is the one made last) */
-    scan_call host = call_of(p, rw, &p->host, rw->r->input ? p->other : NULL);
+    /* (the grader's device proves the timed runs from the inputs on the host) */
+    scan_call host = call_of(p, rw, &p->host);
     rw->once_ms = device_time(rw->r, &rw->call, 1, &host);
     const double sample_ms = strcmp(device_kind, "remote") ? SAMPLE_MS
                              : device_is_host              ? SAMPLE_MS_REMOTE_CPU
@@ -550,7 +520,7 @@ static void take_samples(point *p)
                 if (rw->count == 0) rw->samples[rw->count++] = rw->once_ms, rw->reps = 1;
                 continue;
             }
-            scan_call host = call_of(p, rw, &p->host, rw->r->input ? p->other : NULL);
+            scan_call host = call_of(p, rw, &p->host);
             const double ms = device_time(rw->r, &rw->call, rw->batch, &host);
             rw->samples[rw->count++] = ms / (double)rw->batch;
             rw->reps += rw->batch, rw->spent_ms += ms;
@@ -570,15 +540,15 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
 {
     for (size_t r = 0; r < row_count; r++) {
         row *rw = &rows[r];
-        if (!rw->selected) continue;
-        if (rw->call.scratch && rw->same_as == r) device_free(rw->call.scratch);
+        if (!rw->selected || rw->r->input != p->input) continue;
+        if (rw->call.scratch) device_free(rw->call.scratch);
         if (rw->count == 0) continue; /* skipped: an earlier size outlasted the cap */
         qsort(rw->samples, rw->count, sizeof *rw->samples, cmp_double);
         const size_t c = rw->count;
         const double median =
             c % 2 ? rw->samples[c / 2] : 0.5 * (rw->samples[c / 2 - 1] + rw->samples[c / 2]);
         const double gelem = median > 0 ? (double)p->n / (median * 1e-3) / 1e9 : 0;
-        scan_call host = call_of(p, rw, &p->host, NULL);
+        scan_call host = call_of(p, rw, &p->host);
         const double bytes = scan_families[rw->r->family].bytes(&host);
         rw->rate[p->s] = strcmp(device_kind, "cpu") ? gelem * bytes : gelem;
         rw->spread[p->s] = rw->samples[0] > 0 ? median / rw->samples[0] - 1 : 0;
@@ -597,14 +567,19 @@ static int measure_point(size_t s, FILE *csv, const char *stage, const char *dev
     scan_format_size(p.n, p.label, sizeof p.label);
     make_point(&p);
     int ok = 1;
-    for (size_t r = 0; r < row_count && ok; r++) {
-        rows[r].count = 0, rows[r].timing = 0, rows[r].call.scratch = NULL;
-        if (!rows[r].selected || rows[r].stopped_after) continue;
-        report_progress(&p, rows[r].r->name);
-        ok = check_and_start(&p, &rows[r], stage);
+    for (p.input = 0; ok && p.input <= config->input_count;
+         p.input++) { /* the default, then each */
+        if (p.input && !(opt.inputs >> (p.input - 1) & 1)) continue;
+        if (p.input) use_input(&p, p.input);
+        for (size_t r = 0; r < row_count && ok; r++) {
+            rows[r].count = 0, rows[r].timing = 0, rows[r].call.scratch = NULL;
+            if (!rows[r].selected || rows[r].stopped_after || rows[r].r->input != p.input) continue;
+            report_progress(&p, rows[r].r->name);
+            ok = check_and_start(&p, &rows[r], stage);
+        }
+        if (ok) take_samples(&p);
+        if (ok) record(&p, csv, stage, device);
     }
-    if (ok) take_samples(&p);
-    if (ok) record(&p, csv, stage, device);
     if (isatty(2) && scan_now_s() - started > 3) fprintf(stderr, "\r\033[K");
     for (size_t r = 0; r < row_count; r++)
         if (rows[r].stopped_after == p.n)
@@ -693,10 +668,6 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     const char *why_not = device_probe();
     if (why_not) return printf("SKIP: %s: cannot benchmark: %s\n", stage, why_not), 77;
     make_rows();
-    for (size_t v = 0; v < scan_row_count; v++)
-        rows[v].selected = rows[v].selected && !scan_row_skipped(rows[v].r);
-    for (size_t r = 0; r < row_count; r++) /* a row on another input runs where its row does */
-        rows[r].selected = rows[r].selected && rows[rows[r].same_as].selected;
     char device[256], facts[512];
     device_describe(device, sizeof device, facts, sizeof facts);
     if (!drop_sizes_that_do_not_fit()) return 2;

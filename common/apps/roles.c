@@ -33,22 +33,6 @@ app_args scan_args_of(const scan_call *c)
                       .values_out = (uint32_t *)c->buffer[ROLE_VALUES_OUT]};
 }
 
-scan_call scan_call_of(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
-                       void *scratch)
-{
-    const app_args none = {0}, *a = args ? args : &none;
-    return (scan_call){.n = n,
-                       .scratch = scratch,
-                       .buffer = {[SCAN_IN] = (void *)in,
-                                  [SCAN_OUT] = out,
-                                  [ROLE_FLAGS] = (void *)a->flags,
-                                  [ROLE_HEADS] = (void *)a->heads,
-                                  [ROLE_KEYS] = (void *)a->keys,
-                                  [ROLE_COUNT] = a->count,
-                                  [ROLE_VALUES] = (void *)a->values,
-                                  [ROLE_VALUES_OUT] = a->values_out}};
-}
-
 unsigned scan_family_roles(app_family f)
 {
     const unsigned in_out = 1u << SCAN_IN | 1u << SCAN_OUT, count = 1u << ROLE_COUNT;

@@ -273,13 +273,6 @@ static void make_rows(void)
     row_count = k;
 }
 
-/* The CSV's role column: "distribution" (a row on another input: the README's table lists it,
- * the charts leave it out), "reference" or "variant". */
-static const char *row_role(const row *r)
-{
-    return r->r->input ? "distribution" : r->is_reference ? "reference" : "variant";
-}
-
 /* The buffers a point's calls have: every selected row's family's, and the unit's own. */
 static unsigned point_roles(void)
 {
@@ -298,8 +291,7 @@ static void memory_needed(size_t n, size_t *device, size_t *host)
     const unsigned roles = point_roles();
     *device = *host = 0;
     for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected && rows[r].r->scratch_bytes && !rows[r].r->input)
-            *device += rows[r].r->scratch_bytes(n);
+        if (rows[r].selected && !rows[r].r->input) *device += scan_row_scratch(rows[r].r, n);
     for (size_t r = 0; r < scan_role_count; r++)
         if (roles >> r & 1) {
             const size_t bytes = scan_role_words(r, n) * sizeof(uint32_t);
@@ -464,24 +456,15 @@ static scan_call call_of(const point *p, const row *rw, const scan_call *from)
  * row's output is wrong. */
 static int check_and_start(point *p, row *rw, const char *stage)
 {
-    const size_t bytes = rw->r->scratch_bytes ? rw->r->scratch_bytes(p->n) : 0;
+    const size_t bytes = scan_row_scratch(rw->r, p->n);
     rw->call = call_of(p, rw, &p->device);
     rw->call.scratch = bytes ? device_alloc(bytes) : NULL;
     scan_call actual = call_of(p, rw, &p->host);
-    for (size_t r = 0; r < scan_role_count; r++)
-        if (actual.buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT)) {
-            scan_poison(actual.buffer[r], scan_role_words(r, p->n));
-            device_upload(rw->call.buffer[r], actual.buffer[r], scan_role_words(r, p->n) * 4);
-        }
-    rw->r->run(rw->r, &rw->call);
-    device_finish();
+    scan_run_once(rw->r, &rw->call, &actual, 0);
     if (!rw->is_reference) {
         char msg[512];
         expect(p, rw);
         scan_call expected = call_of(p, rw, &p->expected);
-        for (size_t r = 0; r < scan_role_count; r++)
-            if (actual.buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT))
-                device_download(actual.buffer[r], rw->call.buffer[r], scan_role_words(r, p->n) * 4);
         if (!scan_families[rw->r->family].compare(&expected, &actual, rw->r->tile, 0, msg,
                                                   sizeof msg))
             return fprintf(stderr, "\n%s: variant '%s' is wrong at n=%zu (--seed %llu): %s\n",
@@ -552,10 +535,12 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
         const double bytes = scan_families[rw->r->family].bytes(&host);
         rw->rate[p->s] = strcmp(device_kind, "cpu") ? gelem * bytes : gelem;
         rw->spread[p->s] = rw->samples[0] > 0 ? median / rw->samples[0] - 1 : 0;
-        if (csv)
+        if (csv) /* (role: "distribution", a row on another input, the charts leave out) */
             fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g,%.6g\n", stage, rw->r->name,
-                    row_role(rw), device, p->n, rw->reps, median, rw->samples[0], gelem,
-                    gelem * bytes, bytes);
+                    rw->r->input       ? "distribution"
+                    : rw->is_reference ? "reference"
+                                       : "variant",
+                    device, p->n, rw->reps, median, rw->samples[0], gelem, gelem * bytes, bytes);
         if (csv) fflush(csv);
     }
 }
@@ -612,15 +597,15 @@ static void print_table(void)
         for (size_t r = 0; r < row_count; r++) {
             if (!rows[r].selected) continue;
             printf("%-*s%s", width, rows[r].r->name, rows[r].is_reference ? " *" : "  ");
-            for (size_t s = from; s < to; s++)
-                if (rows[r].rate[s] > 0)
-                    printf("%*.*f", column,
-                           cpu                    ? 2
-                           : rows[r].rate[s] < 10 ? 1
-                                                  : 0,
-                           rows[r].rate[s]);
-                else
-                    printf("%*s", column, "-");
+            for (size_t s = from; s < to; s++) {
+                char cell[32];
+                snprintf(cell, sizeof cell, "%.*f",
+                         cpu                    ? 2
+                         : rows[r].rate[s] < 10 ? 1
+                                                : 0,
+                         rows[r].rate[s]);
+                printf("%*s", column, rows[r].rate[s] > 0 ? cell : "-");
+            }
             printf("\n");
         }
     }

@@ -91,6 +91,27 @@ int scan_compare(const uint32_t *expected, const uint32_t *actual, size_t n, cha
     return 0;
 }
 
+void scan_run_once(const scan_row *row, const scan_call *call, const scan_call *host, int in_place)
+{
+    for (size_t r = 0; r < scan_role_count; r++) {
+        uint32_t *words = host->buffer[r];
+        const size_t count = scan_role_words(r, call->n);
+        if (!words || !(scan_roles[r].how & SCAN_ROLE_OUTPUT) ||
+            (in_place && scan_roles[r].in_place >= 0))
+            continue;
+        if (scan_roles[r].words) /* the count: 2^64 - 1, which no compaction writes */
+            memset(words, 0xFF, count * sizeof *words);
+        else
+            scan_poison(words, count);
+        device_upload(call->buffer[r], words, count * sizeof *words);
+    }
+    row->run(row, call);
+    device_finish();
+    for (size_t r = 0; r < scan_role_count; r++)
+        if (host->buffer[r] && (scan_roles[r].how & SCAN_ROLE_OUTPUT))
+            device_download(host->buffer[r], call->buffer[r], scan_role_words(r, call->n) * 4);
+}
+
 /* ---- rows ------------------------------------------------------------------------------------ */
 
 const scan_row *scan_rows;
@@ -150,9 +171,15 @@ void scan_load_rows(void)
     for (size_t i = 0; i < count; i++) {
         rows[i] = apps ? scan_app_row_of(&app_variants[i]) : scan_row_of(&stage_variants[i]);
         rows[i].missing = !apps && stage_variant_missing ? stage_variant_missing(i) : NULL;
+        if (device_run) rows[i].run = device_run;
     }
     scan_rows = rows;
     scan_row_count = count;
+}
+
+size_t scan_row_scratch(const scan_row *row, size_t n)
+{
+    return device_scratch ? device_scratch(row, n) : row->scratch_bytes ? row->scratch_bytes(n) : 0;
 }
 
 size_t scan_graded_row(const char *argv0)
@@ -233,13 +260,12 @@ double scan_gib(size_t bytes) { return (double)bytes / (double)(1ull << 30); }
 int scan_memory_fits(size_t host, size_t device, char *why, size_t why_size)
 {
     const size_t host_limit = scan_host_memory_limit(), device_limit = device_memory();
-    if (device_is_host) { /* one memory for both */
-        if (host + device <= host_limit) return 1;
-        snprintf(why, why_size, "%.2f GiB of memory (%.2f GiB available)", scan_gib(host + device),
-                 scan_gib(host_limit));
-        return 0;
-    }
-    if (host <= host_limit && device <= device_limit) return 1;
+    if (device_is_host ? host + device <= host_limit : host <= host_limit && device <= device_limit)
+        return 1;
+    if (device_is_host) /* one memory for both */
+        return snprintf(why, why_size, "%.2f GiB of memory (%.2f GiB available)",
+                        scan_gib(host + device), scan_gib(host_limit)),
+               0;
     snprintf(why, why_size,
              "%.2f GiB of device memory (%.2f GiB free) and %.2f GiB of host memory (%.2f GiB "
              "available)",

@@ -75,9 +75,6 @@ extern const size_t scan_role_count;
 size_t scan_role_words(size_t r, size_t n);
 /* The app_args a kernel is given for a call (common/apps/roles.c). */
 app_args scan_args_of(const scan_call *call);
-/* The call of a run's arguments (args NULL: a stage's scan, in and out alone). */
-scan_call scan_call_of(const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
-                       void *scratch);
 
 /* ---- what a row computes --------------------------------------------------------------------- */
 
@@ -117,6 +114,12 @@ typedef struct scan_row {
     unsigned input;      /* the benchmark's input it runs on: 0 the default one, k the unit's
                             inputs[k - 1] (common/core/bench.h) */
 } scan_row;
+/* One run of row on call (device buffers): host's outputs poisoned (each word one no run writes
+ * by chance; the count 2^64 - 1) and uploaded (in place, not those that share an input's buffer),
+ * the run waited for, and the outputs downloaded into host. */
+void scan_run_once(const scan_row *row, const scan_call *call, const scan_call *host, int in_place);
+/* The bytes of row's scratch at n. */
+size_t scan_row_scratch(const scan_row *row, size_t n);
 
 /* The unit's rows: its kernel file's table (stage_variants, or app_variants), made by
  * scan_load_rows, each asked stage_variant_missing. */
@@ -163,6 +166,10 @@ extern const scan_variant device_references[];
 extern const size_t device_reference_count;
 /* After each test case (the grader's: end what the kernel's process left running). */
 void device_after_case(void);
+/* The grader's device (grade/device_remote.c), where linked: every row runs, and says its
+ * scratch, in the runner that holds the kernel (weak: NULL elsewhere). */
+void device_run(const scan_row *row, const scan_call *call) __attribute__((weak));
+size_t device_scratch(const scan_row *row, size_t n) __attribute__((weak));
 /* What is left of the current test case's time (HUGE_VAL outside a test case): the grader's device
  * waits no longer for its runner. tests.c sets the hook: the current case's name and limit. */
 double scan_seconds_left(void);

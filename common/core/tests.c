@@ -21,8 +21,7 @@
 static uint64_t base_seed;
 static int max_log2 = 20; /* of the size sweeps: 20, or 16 with --small */
 static size_t tiles[MAX_TILES], tile_count, tile_size = 1;
-static size_t many_tiles, each_tile, offset_tiles;
-static int repeats;
+static scan_test_config cfg;        /* the unit's */
 static int grade_bits, only_graded; /* --grade B: drawn_sizes checks the graded row up to 2^(B+1) */
 static const char *case_names[MAX_CASES];
 static size_t case_count;
@@ -154,25 +153,6 @@ static void make_arrays(const scan_row *row, const scan_case *c, uint64_t seed,
     scan_families[row->family].reference(&a->expected);
 }
 
-/* Poisons the outputs (each words no run writes by chance), runs the row once, and downloads. */
-static void run_once(const scan_row *row, const scan_call *call, const guarded *g,
-                     const scan_call *actual, int in_place)
-{
-    for (size_t r = 0; r < scan_role_count; r++) {
-        uint32_t *host = actual->buffer[r];
-        if (!host || (in_place && scan_roles[r].in_place >= 0)) continue;
-        if (scan_roles[r].words) /* the count: 2^64 - 1, which no compaction writes */
-            memset(host, 0xFF, g[r].words * sizeof *host);
-        else
-            scan_poison(host, g[r].words);
-        device_upload(g[r].data, host, g[r].words * sizeof *host);
-    }
-    row->run(row, call);
-    device_finish();
-    for (size_t r = 0; r < scan_role_count; r++)
-        if (actual->buffer[r]) device_download(actual->buffer[r], g[r].data, g[r].words * 4);
-}
-
 /* The row on case c, `runs` times out of place or once in place, on one scratch (filled with
  * garbage: a variant initialises its own), every buffer guarded. */
 static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, int runs,
@@ -184,7 +164,7 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     make_arrays(row, c, seed, given, &a);
     guarded g[SCAN_MAX_ROLES] = {{0}};
     scan_call call = {.n = c->n};
-    const size_t bytes = row->scratch_bytes ? row->scratch_bytes(c->n) : 0;
+    const size_t bytes = scan_row_scratch(row, c->n);
     if (bytes) {
         unsigned char *junk = (unsigned char *)scan_test_words((bytes + 3) / 4);
         memset(junk, 0xA5, bytes);
@@ -208,7 +188,7 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     runs = c->in_place ? 1 : runs;
     for (int run = 1; run <= runs; run++) {
         snprintf(at, sizeof at, "%s, run %d of %d", what, run, runs);
-        run_once(row, &call, g, &a.actual, c->in_place);
+        scan_run_once(row, &call, &a.actual, c->in_place);
         if (!scan_families[row->family].compare(&a.expected, &a.actual, row->tile, c->in_place, msg,
                                                 sizeof msg))
             ck_abort_msg("%s: %s", at, msg);
@@ -356,7 +336,7 @@ static size_t tiles_for_size_class(void)
 {
     size_t fit = ((size_t)1 << 16) / tile_size;
     fit = fit < 4 ? 4 : fit;
-    return !scan_test_small() || fit > many_tiles ? many_tiles : fit;
+    return !scan_test_small() || fit > cfg.many_tiles ? cfg.many_tiles : fit;
 }
 
 START_TEST(many_tiles_case)
@@ -371,7 +351,7 @@ END_TEST
 START_TEST(repeatable_case)
 {
     const scan_case c = {tiles_for_size_class() * tile_size + 3, INPUT_RANDOM, 0, 0, 0};
-    check_rows(&c, base_seed ^ 0x5EEDull, scan_test_small() ? 3 : repeats);
+    check_rows(&c, base_seed ^ 0x5EEDull, scan_test_small() ? 3 : cfg.repeats);
 }
 END_TEST
 
@@ -385,7 +365,7 @@ END_TEST
 
 START_TEST(tiles_of_each_variant)
 {
-    size_t count = scan_test_small() ? 6 : each_tile;
+    size_t count = scan_test_small() ? 6 : cfg.each_tile;
     for (size_t k = 0; k < tile_count; k++)
         check_around(tiles[k] * count);
 }
@@ -398,7 +378,7 @@ START_TEST(offsets_many_tiles)
     static const size_t pairs[][3] = {{0, 1, 0}, {1, 0, 0}, {2, 3, 0}, {3, 1, 0},
                                       {1, 1, 0}, {2, 2, 0}, {3, 3, 0}, {5, 2, 0},
                                       {0, 0, 1}, {1, 1, 1}, {2, 2, 1}, {3, 3, 1}};
-    size_t n = (scan_test_small() ? 5 : offset_tiles) * tile_size + 11;
+    size_t n = (scan_test_small() ? 5 : cfg.offset_tiles) * tile_size + 11;
     for (size_t p = 0; p < 12; p++) { /* (the last four in place) */
         scan_case c = {n, INPUT_RANDOM, pairs[p][0], pairs[p][1], (int)pairs[p][2]};
         scan_check(&c);
@@ -491,7 +471,7 @@ static int check_fits(size_t n, int graded, char *why, size_t why_size)
     size_t host = 0, device = 0;
     for (size_t v = 0; v < scan_row_count; v++) {
         if (!scan_test_runs_variant(v) || (graded && !(scan_rows[v].flags & SCAN_GRADED))) continue;
-        size_t h = 0, d = scan_rows[v].scratch_bytes ? scan_rows[v].scratch_bytes(n) : 0;
+        size_t h = 0, d = scan_row_scratch(&scan_rows[v], n);
         for (size_t r = 0; r < scan_role_count; r++) {
             if (!(scan_family_roles(scan_rows[v].family) >> r & 1)) continue;
             const size_t bytes = scan_role_words(r, n) * 4,
@@ -588,19 +568,16 @@ static int parse_arguments(int argc, char **argv, test_options *o)
 static Suite *make_suite(const char *stage, const scan_test_config *config, const test_options *o)
 {
     Suite *suite = suite_create(stage);
-    many_tiles = config->many_tiles;
-    repeats = config->repeats;
-    each_tile = config->each_tile;
-    offset_tiles = config->offset_tiles;
+    cfg = *config;
     scan_add_case(suite, "sizes_0_to_70", sizes_0_to_70, 120);
     scan_add_case(suite, "sizes_powers_of_two", sizes_powers_of_two, 120);
     scan_add_case(suite, "sizes_around_tiles", sizes_around_tiles, 120);
     scan_add_case(suite, "sizes_random", sizes_random, 120);
     if (!o->small) scan_add_case(suite, "size_above_2_24", size_above_2_24, 120);
-    if (many_tiles) scan_add_case(suite, "many_tiles", many_tiles_case, 120);
-    if (many_tiles && repeats > 0) scan_add_case(suite, "repeatable", repeatable_case, 600);
-    if (each_tile) scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
-    if (offset_tiles) scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
+    if (cfg.many_tiles) scan_add_case(suite, "many_tiles", many_tiles_case, 120);
+    if (cfg.many_tiles && cfg.repeats > 0) scan_add_case(suite, "repeatable", repeatable_case, 600);
+    if (cfg.each_tile) scan_add_case(suite, "tiles_of_each_variant", tiles_of_each_variant, 300);
+    if (cfg.offset_tiles) scan_add_case(suite, "offsets_many_tiles", offsets_many_tiles, 120);
     if (config->rounds) scan_add_case(suite, "persistent_rounds", persistent_rounds, 120);
     scan_add_case(suite, "element_offsets", element_offsets, 120);
     scan_add_case(suite, "input_patterns", input_patterns, 120);
@@ -638,12 +615,7 @@ static int stops_before_running(const char *stage, const char *argv0, const test
     if (grade_bits) {
         const size_t v = scan_graded_row(argv0);
         if (v == scan_row_count) return 2;
-        if (scan_rows[v].missing)
-            return printf("SKIP: the graded variant, %s, needs %s, %s: it cannot be graded here\n",
-                          scan_rows[v].name, scan_rows[v].missing,
-                          scan_cpu_hidden(scan_rows[v].missing) ? "which SCAN_HIDE_CPU hides"
-                                                                : "which this machine lacks"),
-                   77;
+        if (scan_row_skipped(&scan_rows[v])) return 77; /* (the grade cannot time it here) */
     }
     if (o->grade_check) return 0;
     if (checked_rows() == 0)

@@ -75,8 +75,8 @@ static runner kernel_runner; /* SCAN_RUNNER's */
 
 static const char *runner_path(int reference)
 {
-    const char *path = getenv(reference ? "SCAN_REFERENCE_RUNNER" : "SCAN_RUNNER");
-    if (!path || !*path) path = getenv("SCAN_RUNNER");
+    const char *ref = getenv("SCAN_REFERENCE_RUNNER"), *path = getenv("SCAN_RUNNER");
+    path = reference && ref && *ref ? ref : path;
     if (!path || !*path)
         scan_platform_failed(
             "this binary is the grader's: it runs a kernel in the runner SCAN_RUNNER "
@@ -515,30 +515,36 @@ static void call_words(runner *rn, size_t v, const scan_call *c, uint64_t *a)
         a[REMOTE_BUFFER + r] = (uint64_t)(uintptr_t)c->buffer[r];
 }
 
-/* A run of the proxy table's variant v (args: NULL for a stage's scan). */
-void scan_remote_run(size_t v, const uint32_t *in, uint32_t *out, size_t n, const app_args *args,
-                     void *scratch)
+/* The row's index in the proxy's table (a row on another input is a copy of one). */
+static size_t row_index(const scan_row *row)
+{
+    size_t v = 0;
+    while (v < scan_row_count && scan_rows[v].variant != row->variant)
+        v++;
+    return v;
+}
+
+void device_run(const scan_row *row, const scan_call *c)
 {
     runner *rn = kernel();
     uint64_t a[REMOTE_WORDS];
     char doing[160];
-    const scan_call c = scan_call_of(in, out, n, args, scratch);
-    call_words(rn, v, &c, a);
-    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", scan_rows[v].name, n);
+    call_words(rn, row_index(row), c, a);
+    snprintf(doing, sizeof doing, "running variant '%s' (n=%zu)", row->name, c->n);
     call(rn, REMOTE_RUN, a, REMOTE_RUNS, doing);
 }
 
 /* A kernel's scratch at most: far more than any variant needs, and little enough that the harness
  * can fill it with garbage. */
-size_t scan_remote_scratch_bytes(size_t v, size_t n)
+size_t device_scratch(const scan_row *row, size_t n)
 {
     runner *rn = kernel();
-    const uint64_t a[2] = {variant_index(rn, v), n};
+    const uint64_t a[2] = {variant_index(rn, row_index(row)), n};
     const uint64_t bytes = call(rn, REMOTE_SCRATCH, a, 2, "asking for the scratch's size").v[0];
     if (bytes > 16 * (uint64_t)n + ((uint64_t)1 << 30))
         scan_platform_failed("variant '%s' asks for %llu bytes of scratch at n=%zu; the grader "
                              "gives at most 16 n + 1 GiB",
-                             scan_rows[v].name, (unsigned long long)bytes, n);
+                             row->name, (unsigned long long)bytes, n);
     return (size_t)bytes;
 }
 
@@ -567,9 +573,7 @@ static uint32_t expected_digest(const scan_row *row, const scan_call *host, uint
 double device_time(const scan_row *row, const scan_call *batch, long runs, const scan_call *host)
 {
     runner *rn = kernel();
-    size_t v = 0; /* (the row of the proxy's table behind it: a row on another input is a copy) */
-    while (v < scan_row_count && scan_rows[v].variant != row->variant)
-        v++;
+    const size_t v = row_index(row);
     uint64_t a[REMOTE_WORDS];
     char doing[200];
     call_words(rn, v, batch, a);

@@ -275,7 +275,7 @@ build() {
     # (the compiler gets a clean environment, no include path or option of the grader's, and starts
     # in the student's folder)
     run timeout "$limit" make --no-print-directory GPU="$gpu" GRADE_STUDENT="$S" GRADE_UNIT="$stage" \
-        GRADE_SANDBOX="env -i -C $S PATH=$PATH HOME=$S/tmp TMPDIR=$S/tmp LC_ALL=C $top/build/grade/sandbox --read $S --write $S/build --write $S/tmp --protect $top --" \
+        GRADE_SANDBOX="env -i -C $S PATH=$PATH HOME=$S/tmp TMPDIR=$S/tmp LC_ALL=C setsid --wait $top/build/grade/sandbox --read $S --write $S/build --write $S/tmp --protect $top --" \
         "$S/build/runner" >"$out/$name-build.log" 2>&1
     case $? in
     0) built=1 ;;

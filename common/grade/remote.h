@@ -138,19 +138,15 @@ REMOTE_FN uint64_t proof_out_words(uint64_t n, const uint64_t *count)
 }
 
 /* Reads or writes exactly `bytes` on a pipe; 0 at its end or on an error. */
-static inline int remote_read_full(int fd, void *buf, size_t bytes)
+static inline int remote_transfer(int fd, void *buf, size_t bytes, int writing)
 {
-    for (ssize_t got; bytes; bytes -= (size_t)got, buf = (char *)buf + got)
-        if ((got = read(fd, buf, bytes)) <= 0 && !(got < 0 && errno == EINTR && (got = 0, 1)))
+    for (ssize_t done; bytes; bytes -= (size_t)done, buf = (char *)buf + done)
+        if ((done = writing ? write(fd, buf, bytes) : read(fd, buf, bytes)) <= 0 &&
+            !(done < 0 && errno == EINTR && (done = 0, 1)))
             return 0;
     return 1;
 }
-static inline int remote_write_full(int fd, const void *buf, size_t bytes)
-{
-    for (ssize_t put; bytes; bytes -= (size_t)put, buf = (const char *)buf + put)
-        if ((put = write(fd, buf, bytes)) <= 0 && !(put < 0 && errno == EINTR && (put = 0, 1)))
-            return 0;
-    return 1;
-}
+#define remote_read_full(fd, buf, bytes)  remote_transfer(fd, buf, bytes, 0)
+#define remote_write_full(fd, buf, bytes) remote_transfer(fd, (void *)(buf), bytes, 1)
 
 #endif /* REMOTE_H */

@@ -164,23 +164,14 @@ static int print_proxy(void)
         " * by the reference's runner (runner --proxy): the reference's names, tiles and flags;\n"
         " * each run goes to the runner that holds the kernel being graded\n"
         " * (common/grade/device_remote.c). Generated: do not edit. */\n#include \"harness.h\"\n\n"
-        "void scan_remote_run(size_t variant, const uint32_t *in, uint32_t *out, size_t n,\n"
-        "                     const app_args *args, void *scratch);\n"
-        "size_t scan_remote_scratch_bytes(size_t variant, size_t n);\n"
-        "const char *scan_remote_missing(size_t variant);\n\n");
-    for (size_t v = 0; v < TABLE_COUNT; v++)
-        printf(
-            "static void run_%zu(const uint32_t *in, uint32_t *out, size_t n,%s void *s)\n"
-            "{\n    scan_remote_run(%zu, in, out, n, %s, s);\n}\n"
-            "static size_t scratch_%zu(size_t n) { return scan_remote_scratch_bytes(%zu, n); }\n",
-            v, APPS ? " const app_args *a," : "", v, APPS ? "a" : "NULL", v, v);
+        "const char *scan_remote_missing(size_t variant);\n");
     printf("\nconst %s %s[] = {\n", APPS ? "app_variant" : "scan_variant",
            APPS ? "app_variants" : "stage_variants");
     for (size_t v = 0; v < TABLE_COUNT; v++) {
         printf("    {");
         print_string(TABLE[v].name);
         if (APPS) printf(", (app_family)%d", (int)FAMILY(v));
-        printf(", scratch_%zu, run_%zu, %zu, %uu},\n", v, v, TABLE[v].tile, TABLE[v].flags);
+        printf(", NULL, NULL, %zu, %uu},\n", TABLE[v].tile, TABLE[v].flags);
     }
     printf("};\nconst size_t %s = %zu;\n", APPS ? "app_variant_count" : "stage_variant_count",
            TABLE_COUNT);

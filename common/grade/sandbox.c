@@ -4,6 +4,9 @@
  *   sandbox [--read PATH]... [--write PATH]... [--protect DIR] [--devices] -- COMMAND [ARG]...
  *   sandbox --describe          (one line: what a sandbox can do on this machine)
  *
+ * A process group's leader cannot start a session of its own: the grade runs the command under
+ * setsid(1) (util-linux), which forks where it must.
+ *
  * Landlock is called through its system calls, with its constants written out here, so that the
  * sandbox does not depend on the kernel headers the machine happens to have. */
 #include "sandbox.h"
@@ -25,7 +28,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define NOBODY 65534
@@ -142,24 +144,22 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
     if (ruleset < 0) return failed_at(why, why_size, "landlock_create_ruleset");
     const uint64_t handled = attr.handled_access_fs;
     const char *failed = NULL;
-    for (size_t i = 0; i < sizeof system_folders / sizeof *system_folders && !failed; i++) {
-        if (p->protect && beneath(p->protect, system_folders[i])) continue;
-        if (allow(ruleset, system_folders[i], READ_RIGHTS, handled) != 0)
+    for (size_t i = 0; i < sizeof system_folders / sizeof *system_folders && !failed; i++)
+        if ((!p->protect || !beneath(p->protect, system_folders[i])) &&
+            allow(ruleset, system_folders[i], READ_RIGHTS, handled) != 0)
             failed = system_folders[i];
-    }
-    if (!failed && allow(ruleset, "/dev/null", LL_FS_READ_FILE | LL_FS_WRITE_FILE, handled) != 0)
-        failed = "/dev/null";
-    /* A GPU's device files: /dev opened for writing and ioctl (as checked on the course's GPU
-     * machine). A terminal is no more the process's: it has a session of its own (below). */
-    if (!failed && p->devices &&
-        allow(ruleset, "/dev", READ_RIGHTS | LL_FS_WRITE_FILE | LL_FS_TRUNCATE | LL_FS_IOCTL_DEV,
-              handled) != 0)
-        failed = "/dev";
-    /* NVIDIA's driver writes into the process's own /proc entries, opening them as fopen(.., "w")
-     * does (truncating): cudaMalloc fails without. */
-    if (!failed && p->devices &&
-        allow(ruleset, "/proc/self", READ_RIGHTS | LL_FS_WRITE_FILE | LL_FS_TRUNCATE, handled) != 0)
-        failed = "/proc/self";
+    /* /dev/null; a GPU's device files, /dev opened for writing and ioctl (as checked on the
+     * course's GPU machine: a terminal is no more the process's, it has a session of its own);
+     * and the process's own /proc entries, which NVIDIA's driver opens as fopen(.., "w") does
+     * (truncating): cudaMalloc fails without. */
+    const char *const extra[3] = {"/dev/null", p->devices ? "/dev" : NULL,
+                                  p->devices ? "/proc/self" : NULL};
+    const uint64_t extra_rights[3] = {LL_FS_READ_FILE | LL_FS_WRITE_FILE,
+                                      READ_RIGHTS | LL_FS_WRITE_FILE | LL_FS_TRUNCATE |
+                                          LL_FS_IOCTL_DEV,
+                                      READ_RIGHTS | LL_FS_WRITE_FILE | LL_FS_TRUNCATE};
+    for (int i = 0; i < 3 && !failed; i++)
+        if (extra[i] && allow(ruleset, extra[i], extra_rights[i], handled) != 0) failed = extra[i];
     for (int i = 0; i < SANDBOX_MAX_PATHS && p->read[i] && !failed; i++)
         if (allow(ruleset, p->read[i], READ_RIGHTS, handled) != 0) failed = p->read[i];
     for (int i = 0; i < SANDBOX_MAX_PATHS && p->write[i] && !failed; i++)
@@ -305,16 +305,6 @@ int main(int argc, char **argv)
     }
     if (i + 1 >= argc) return usage(stderr, argv[0], 2);
     char why[512];
-    if (getpgrp() == getpid()) { /* a group leader cannot start a session: a child can */
-        const pid_t child = fork();
-        if (child < 0) return fprintf(stderr, "%s: fork: %s\n", argv[0], strerror(errno)), 126;
-        if (child > 0) {
-            int status = 0;
-            while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-                ;
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        }
-    }
     if (sandbox_enter(&p, why, sizeof why) < 0)
         return fprintf(stderr, "%s: %s\n", argv[0], why), 126;
     execvp(argv[i + 1], argv + i + 1);

@@ -14,19 +14,13 @@
 #define OUT(c)    ((uint32_t *)(c)->buffer[SCAN_OUT])
 #define ARG(c, r) ((uint32_t *)(c)->buffer[r])
 
-static uint32_t float_bits(float x)
-{
+/* A float's bits and back (through a union: defined in C). */
+typedef union float_word {
+    float f;
     uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static float bits_float(uint32_t u)
-{
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
+} float_word;
+static uint32_t float_bits(float x) { return ((float_word){.f = x}).u; }
+static float bits_float(uint32_t u) { return ((float_word){.u = u}).f; }
 
 /* ---- inputs ---------------------------------------------------------------------------------- */
 
@@ -127,9 +121,8 @@ static void reference_sort(const scan_call *c)
 {
     const size_t n = c->n;
     uint32_t *keys = OUT(c), *values = ARG(c, ROLE_VALUES_OUT);
-    if (keys != IN(c)) memcpy(keys, IN(c), n * sizeof *keys);
-    if (values && values != ARG(c, ROLE_VALUES))
-        memcpy(values, ARG(c, ROLE_VALUES), n * sizeof *values);
+    memmove(keys, IN(c), n * sizeof *keys); /* (memmove: in place, they are the same) */
+    if (values) memmove(values, ARG(c, ROLE_VALUES), n * sizeof *values);
     size_t count[4][256] = {{0}};
     for (size_t i = 0; i < n; i++)
         for (int d = 0; d < 4; d++)

@@ -38,35 +38,30 @@ enum cub_row {
 };
 
 template <cub_row ROW>
-static void cub_call(void *scratch, size_t &bytes, const uint32_t *in, uint32_t *out, size_t n,
-                     const app_args *args)
+static void cub_call(void *s, size_t &b, const uint32_t *in, uint32_t *out, size_t n,
+                     const app_args *a)
 {
-    const long long items = (long long)n;
+    const long long k = (long long)n; /* (s, b: the scratch and its bytes) */
     if constexpr (ROW == EXCLUSIVE_SUM)
-        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch, bytes, in, out, items, 0));
+        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(s, b, in, out, k, 0));
     else if constexpr (ROW == MAX)
-        CUDA_CHECK(
-            cub::DeviceScan::InclusiveScan(scratch, bytes, in, out, cuda::maximum<>{}, items, 0));
+        CUDA_CHECK(cub::DeviceScan::InclusiveScan(s, b, in, out, cuda::maximum<>{}, k, 0));
     else if constexpr (ROW == FLOAT_SUM)
-        CUDA_CHECK(cub::DeviceScan::InclusiveSum(scratch, bytes, (const float *)in, (float *)out,
-                                                 items, 0));
+        CUDA_CHECK(cub::DeviceScan::InclusiveSum(s, b, (const float *)in, (float *)out, k, 0));
     else if constexpr (ROW == SELECT_IF)
-        CUDA_CHECK(cub::DeviceSelect::If(scratch, bytes, in, out, args->count, items,
-                                         keep_predicate{}, 0));
+        CUDA_CHECK(cub::DeviceSelect::If(s, b, in, out, a->count, k, keep_predicate{}, 0));
     else if constexpr (ROW == SELECT_FLAGGED)
-        CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, bytes, in, args->flags, out, args->count,
-                                              items, 0));
+        CUDA_CHECK(cub::DeviceSelect::Flagged(s, b, in, a->flags, out, a->count, k, 0));
     else if constexpr (ROW == SEGMENTED_SUM) /* the segments as keys: equal neighbours are one */
-        CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(scratch, bytes, args->keys, in, out, items,
+        CUDA_CHECK(cub::DeviceScan::InclusiveSumByKey(s, b, a->keys, in, out, k,
                                                       cuda::std::equal_to<>{}, 0));
     else if constexpr (ROW == SPLIT) /* (it writes the second part in reverse order: not stable) */
-        CUDA_CHECK(
-            cub::DevicePartition::If(scratch, bytes, in, out, args->count, items, bit0_clear{}, 0));
+        CUDA_CHECK(cub::DevicePartition::If(s, b, in, out, a->count, k, bit0_clear{}, 0));
     else if constexpr (ROW == SORT)
-        CUDA_CHECK(cub::DeviceRadixSort::SortKeys(scratch, bytes, in, out, items, 0, 32, 0));
+        CUDA_CHECK(cub::DeviceRadixSort::SortKeys(s, b, in, out, k, 0, 32, 0));
     else
-        CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch, bytes, in, out, args->values,
-                                                   args->values_out, items, 0, 32, 0));
+        CUDA_CHECK(
+            cub::DeviceRadixSort::SortPairs(s, b, in, out, a->values, a->values_out, k, 0, 32, 0));
 }
 
 template <cub_row ROW> static size_t cub_scratch(size_t n)

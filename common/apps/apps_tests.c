@@ -132,11 +132,8 @@ static void sort_cases(Suite *suite)
 
 int app_test_main_for(const char *stage, int argc, char **argv, scan_test_config *config)
 {
-    for (size_t v = 0; v < app_variant_count; v++)
-        if (app_variants[v].family == APP_SORT || app_variants[v].family == APP_SORT_PAIRS) {
-            step_cases = config->add_cases;
-            config->add_cases = sort_cases;
-            break;
-        }
+    for (size_t v = 0; v < app_variant_count && config->add_cases != sort_cases; v++)
+        if (app_variants[v].family == APP_SORT || app_variants[v].family == APP_SORT_PAIRS)
+            step_cases = config->add_cases, config->add_cases = sort_cases;
     return scan_test_main_for(stage, argc, argv, config);
 }

@@ -86,6 +86,15 @@ static options opt;
 static row *rows;
 static size_t row_count;
 
+static const char *scan_format_size(size_t n, char *buf, size_t size)
+{
+    if (n >= 1024 && !(n & (n - 1)))
+        snprintf(buf, size, "2^%d", __builtin_ctzll(n));
+    else
+        snprintf(buf, size, "%zu", n);
+    return buf;
+}
+
 /* ---- the command line ------------------------------------------------------------------------ */
 
 static void usage(FILE *to, const char *argv0)
@@ -242,7 +251,7 @@ static void make_rows(void)
 {
     const size_t on_default = scan_row_count + device_reference_count + config->reference_count;
     rows = must(calloc(on_default * (1 + config->input_count), sizeof *rows));
-    scan_row *refs = must(calloc(device_reference_count + 1, sizeof *refs));
+    static scan_row refs[8]; /* (the device's: three at most) */
     size_t k = 0;
     for (size_t v = 0; v < scan_row_count; v++, k++) {
         rows[k].r = &scan_rows[v];
@@ -283,34 +292,24 @@ static unsigned point_roles(void)
     return roles;
 }
 
-/* The memory a point of size n needs: on the device, every buffer, each other input in use and
- * the scratch of every selected row (the rows take turns: all of it at once); on the host, the
- * inputs, the outputs twice (expected and got), and the other input being made. */
-static void memory_needed(size_t n, size_t *device, size_t *host)
-{
-    const unsigned roles = point_roles();
-    *device = *host = 0;
-    for (size_t r = 0; r < row_count; r++)
-        if (rows[r].selected && !rows[r].r->input) *device += scan_row_scratch(rows[r].r, n);
-    for (size_t r = 0; r < scan_role_count; r++)
-        if (roles >> r & 1) {
-            const size_t bytes = scan_role_words(r, n) * sizeof(uint32_t);
-            *device += bytes;
-            *host += bytes * (scan_roles[r].how & SCAN_ROLE_OUTPUT ? 2 : 1);
-        }
-}
-
 /* Drops the sizes that do not fit in memory: an error when they were asked for (exit status 2),
  * a note for the default sweep and for --graded (a grade in a small container times the sizes
  * that fit, for the reference and the student alike). Returns 0 when a size asked for does not
- * fit. */
+ * fit. A point needs, on the device, every buffer and the scratch of every selected row (the rows
+ * take turns: all of it at once); on the host, the inputs and the outputs twice (expected, got). */
 static int drop_sizes_that_do_not_fit(void)
 {
+    const unsigned roles = point_roles();
     size_t kept = 0;
     for (size_t s = 0; s < opt.size_count; s++) {
-        size_t n = opt.sizes[s], device, host;
+        size_t n = opt.sizes[s], device = 0, host = 0;
         char nb[32], need[200];
-        memory_needed(n, &device, &host);
+        for (size_t r = 0; r < row_count; r++)
+            if (rows[r].selected && !rows[r].r->input) device += scan_row_scratch(rows[r].r, n);
+        for (size_t r = 0; r < scan_role_count; r++) {
+            const size_t bytes = roles >> r & 1 ? scan_role_words(r, n) * sizeof(uint32_t) : 0;
+            device += bytes, host += bytes * (scan_roles[r].how & SCAN_ROLE_OUTPUT ? 2 : 1);
+        }
         if (n <= SIZE_MAX / 16 && scan_memory_fits(host, device, need, sizeof need)) {
             opt.sizes[kept++] = n;
             continue;

@@ -59,15 +59,9 @@ void device_describe(char *name, size_t name_size, char *facts, size_t facts_siz
     int family = -1, model = -1;
     FILE *f = fopen("/proc/cpuinfo", "r");
     while (f && fgets(line, sizeof line, f) && strncmp(line, "flags", 5)) { /* the first CPU */
-        char *colon = strchr(line, ':');
-        if (!colon) continue;
-        if (!strncmp(line, "model name", 10))
-            snprintf(model_name, sizeof model_name, "%.*s", (int)strcspn(colon + 2, "\n"),
-                     colon + 2);
-        else if (!strncmp(line, "cpu family", 10))
-            family = atoi(colon + 1);
-        else if (!strncmp(line, "model\t", 6) || !strncmp(line, "model ", 6))
-            model = atoi(colon + 1);
+        sscanf(line, "model name : %255[^\n]", model_name);
+        sscanf(line, "cpu family : %d", &family);
+        sscanf(line, "model : %d", &model);
     }
     if (f) fclose(f);
     snprintf(name, name_size, "%s (family %d model %d)", model_name, family, model);

@@ -10,13 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *scan_input_name(scan_input kind)
-{
-    static const char *const names[INPUT_KIND_COUNT] = {"random", "ones", "all-0xFFFFFFFF", "small",
-                                                        "ramp"};
-    return kind < INPUT_KIND_COUNT ? names[kind] : "?";
-}
-
 uint64_t scan_random_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -199,14 +192,6 @@ int scan_row_skipped(const scan_row *r)
     return 1;
 }
 
-size_t scan_report_runnable_rows(void)
-{
-    size_t runnable = 0;
-    for (size_t i = 0; i < scan_row_count; i++)
-        runnable += !scan_row_skipped(&scan_rows[i]);
-    return runnable;
-}
-
 /* --variant: whether each row was named, and how many were. */
 static unsigned char named_rows[256];
 static size_t named_row_count;
@@ -219,8 +204,7 @@ int scan_name_row(const char *argv0, const char *name)
     if (v == scan_row_count || v >= sizeof named_rows) {
         fprintf(stderr, "%s: no variant named '%s'; this unit has:", argv0, name);
         for (size_t k = 0; k < scan_row_count; k++)
-            fprintf(stderr, " '%s'", scan_rows[k].name);
-        fprintf(stderr, "\n");
+            fprintf(stderr, " '%s'%s", scan_rows[k].name, k + 1 < scan_row_count ? "" : "\n");
         return 0;
     }
     named_row_count += !named_rows[v];
@@ -305,15 +289,6 @@ int scan_parse_size(const char *text, size_t *out)
     }
     if (*end || v > (unsigned long long)SIZE_MAX) return 0;
     return *out = (size_t)v, 1;
-}
-
-const char *scan_format_size(size_t n, char *buf, size_t size)
-{
-    if (n >= 1024 && !(n & (n - 1)))
-        snprintf(buf, size, "2^%d", __builtin_ctzll(n));
-    else
-        snprintf(buf, size, "%zu", n);
-    return buf;
 }
 
 int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed)

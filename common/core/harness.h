@@ -26,7 +26,6 @@ typedef enum scan_input {
     INPUT_KIND_COUNT
 } scan_input;
 
-const char *scan_input_name(scan_input kind);
 /* Fills a[0..n) with the pattern; `seed` picks the random sequence (same seed, same data). */
 void scan_fill(uint32_t *a, size_t n, scan_input kind, uint64_t seed);
 /* A fast, seeded generator (splitmix64), also used to draw random sizes. */
@@ -131,9 +130,8 @@ scan_row scan_app_row_of(const app_variant *v);
 /* The graded row's index (SCAN_GRADED), or scan_row_count with a message to stderr. */
 size_t scan_graded_row(const char *argv0);
 /* Whether row r cannot run here: then 1, after one line "SKIP: variant NAME needs X, which this
- * machine lacks" (or "which SCAN_HIDE_CPU hides"); else 0. And how many rows can run. */
+ * machine lacks" (or "which SCAN_HIDE_CPU hides"); else 0. */
 int scan_row_skipped(const scan_row *r);
-size_t scan_report_runnable_rows(void);
 /* --variant NAME: marks the row so named and returns 1; else a message listing the rows, 0. */
 int scan_name_row(const char *argv0, const char *name);
 int scan_row_is_named(size_t v);
@@ -199,11 +197,9 @@ uint32_t *scan_must_words(size_t count, const char *what);
 int scan_parse_size(const char *text, size_t *out);
 int scan_parse_u64(const char *text, uint64_t *out);
 int scan_parse_seed(const char *argv0, const char *what, const char *text, uint64_t *seed);
-/* n as "2^20" when a power of two from 1024, else decimal. */
-const char *scan_format_size(size_t n, char *buf, size_t size);
+/* Bytes as GiB, for messages. */
 double scan_gib(size_t bytes);
-/* SCAN_HIDE_CPU (core/host.c): whether it lists `feature`; and whether it names only CPU features.
- */
+/* SCAN_HIDE_CPU (core/host.c): whether it lists `feature`; whether it names CPU features alone. */
 int scan_cpu_hidden(const char *feature);
 int scan_check_hidden_cpu(const char *argv0);
 /* The environment a test or benchmark takes: the seed (SCAN_SEED, else the clock) and

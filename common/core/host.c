@@ -32,8 +32,7 @@ double scan_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The number after `key` in a file of "key value" lines (key NULL: the file's first number), or 0.
- */
+/* The number after `key` in a file of "key value" lines (NULL: its first number), or 0. */
 static size_t read_number(const char *path, const char *key)
 {
     char line[256];

@@ -7,8 +7,7 @@
 #include <string.h>
 
 /* Elements of guard zone on each side of every buffer: writes just past a buffer, or into an
- * input, change a guard word and fail the check. (compute-sanitizer and ASan catch the far ones.)
- */
+ * input, change a guard word and fail the check (compute-sanitizer and ASan catch the far ones). */
 #define GUARD 4096
 /* The largest offset the shared cases use, in elements: 15 covers every 4-byte position inside a
  * 64-byte line (and so every misalignment of a 16-byte vector). */
@@ -112,6 +111,13 @@ static void guard_check(const guarded *g, const char *name, const uint32_t *unch
 }
 
 /* ---- one row on one case -------------------------------------------------------------------- */
+
+static const char *scan_input_name(scan_input kind)
+{
+    static const char *const names[INPUT_KIND_COUNT] = {"random", "ones", "all-0xFFFFFFFF", "small",
+                                                        "ramp"};
+    return kind < INPUT_KIND_COUNT ? names[kind] : "?";
+}
 
 static void describe_case(const scan_case *c, const char *variant, char *buf, size_t size)
 {
@@ -444,10 +450,6 @@ static const char *current_case(double *limit_s)
     return NULL;
 }
 
-/* After each case, in the process that forks them: what the device must end (the grader's: a
- * kernel's process that is still running). */
-static void case_ends(void) { device_after_case(); }
-
 /* A device's failure fails the current case, with its message. */
 static void fail_case(const char *message) { ck_abort_msg("%s", message); }
 
@@ -459,7 +461,9 @@ void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeo
     TCase *tc = tcase_create(case_names[case_count] = name);
     tcase_set_timeout(tc, case_limits[case_count++] + 5); /* (Check's, behind the deadline) */
     tcase_add_test(tc, fn);
-    tcase_add_unchecked_fixture(tc, NULL, case_ends);
+    /* after each case, in the process that forks them: what the device must end (the grader's: a
+     * kernel's process that is still running) */
+    tcase_add_unchecked_fixture(tc, NULL, device_after_case);
     suite_add_tcase(suite, tc);
 }
 
@@ -585,6 +589,14 @@ static Suite *make_suite(const char *stage, const scan_test_config *config, cons
     if (grade_bits) scan_add_case(suite, "drawn_sizes", drawn_sizes, 900);
     if (config->add_cases) config->add_cases(suite);
     return suite;
+}
+
+static size_t scan_report_runnable_rows(void)
+{
+    size_t runnable = 0;
+    for (size_t i = 0; i < scan_row_count; i++)
+        runnable += !scan_row_skipped(&scan_rows[i]);
+    return runnable;
 }
 
 static size_t checked_rows(void)

@@ -83,8 +83,7 @@ int scan_test_small(void);
 void scan_add_case(Suite *suite, const char *name, const TTest *fn, double timeout_s);
 
 /* Parses the command line, probes the device, runs the shared cases and the unit's, prints
- * Check's summary and returns the exit status (0 pass, 1 fail, 2 bad usage, 77 nothing runnable).
- */
+ * Check's summary and returns the exit status (0 pass, 1 fail, 2 bad usage, 77 none runnable). */
 #define scan_test_main(argc, argv, config) scan_test_main_for(STAGE_NAME, argc, argv, config)
 int scan_test_main_for(const char *stage, int argc, char **argv, const scan_test_config *config);
 

@@ -318,16 +318,15 @@ static void hello(runner *rn)
     rn->names[0] = 0;
     line = table;
     for (size_t k = 0; k < r.v[0] && line && *line; k++, line = next) {
+        char name[128];
+        int family;
         if ((next = strchr(line, '\n'))) *next++ = 0;
-        const char *name = line;
-        for (int field = 0; field < 3 && name; field++)
-            name = strchr(name, '\t') ? strchr(name, '\t') + 1 : NULL;
-        if (!name) continue;
+        if (sscanf(line, "%d\t%*u\t%*u\t%127[^\n]", &family, name) != 2) continue;
         const size_t used = strlen(rn->names);
         snprintf(rn->names + used, sizeof rn->names - used, "%s'%s'", used ? " " : "", name);
         for (size_t v = 0; v < scan_row_count; v++)
             if (!strcmp(scan_rows[v].name, name) && rn->index[v] >= SIZE_MAX - 1)
-                rn->index[v] = atoi(line) == (int)scan_rows[v].family ? k : SIZE_MAX - 1;
+                rn->index[v] = family == (int)scan_rows[v].family ? k : SIZE_MAX - 1;
     }
     free(table);
 }

@@ -123,9 +123,8 @@ extern "C" {
 void proof_begin(const scan_call *call, int is_float, uint64_t key, long runs);
 void proof_step(const scan_call *call, int is_float, uint64_t key, long run, long runs);
 void proof_end(uint64_t *digests, long runs);
-/* The same on host memory (proof_cpu.c; the grader's check of a digest uses them too): run `run`'s
- * changes in the call's varied inputs (made twice, undone), and its digest of the call's outputs.
- */
+/* The same on host memory (proof_cpu.c; the grader's check of a digest uses them too): run
+ * `run`'s changes in the call's varied inputs (made twice, undone); its digest of the outputs. */
 void proof_change(const scan_call *call, int is_float, uint64_t key, long run);
 uint32_t proof_digest(const scan_call *call, uint64_t key, long run);
 #ifdef __cplusplus

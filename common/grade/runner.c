@@ -203,8 +203,8 @@ int main(int argc, char **argv)
         return help ? 0 : 2;
     }
     struct stat st;
-    if (fcntl(REMOTE_REQUEST_FD, F_GETFD) < 0 || fcntl(REMOTE_REPLY_FD, F_GETFD) < 0 ||
-        fstat(REMOTE_STAGING_FD, &st) != 0 || (uint64_t)st.st_size != REMOTE_STAGING_BYTES ||
+    if (fcntl(REMOTE_REQUEST_FD, F_GETFD) < 0 || fstat(REMOTE_STAGING_FD, &st) != 0 ||
+        (uint64_t)st.st_size != REMOTE_STAGING_BYTES ||
         (staging = mmap(NULL, REMOTE_STAGING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
                         REMOTE_STAGING_FD, 0)) == MAP_FAILED)
         return fprintf(stderr,

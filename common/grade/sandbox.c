@@ -181,6 +181,8 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
 #elif defined(__aarch64__)
 #define NATIVE_ARCH AUDIT_ARCH_AARCH64
 #define X32_BIT     0u
+#else
+#define NATIVE_ARCH 0 /* (no filter: another architecture's numbers) */
 #endif
 
 /* A filter: a system call of another architecture's table fails; socket() fails but for AF_UNIX
@@ -188,7 +190,7 @@ static int enter_landlock(const sandbox_policy *p, long abi, char *why, size_t w
  * sockets beside it, fails. Returns 1 when installed. */
 static int enter_seccomp(void)
 {
-#ifdef NATIVE_ARCH
+#if NATIVE_ARCH
     struct sock_filter code[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCH, 1, 0),
@@ -212,14 +214,9 @@ static int enter_seccomp(void)
 
 int sandbox_available(void)
 {
-    long abi = landlock_abi();
-#ifdef NATIVE_ARCH
-    const int network = SANDBOX_NETWORK;
-#else
-    const int network = 0;
-#endif
+    const long abi = landlock_abi();
     return (geteuid() == 0 ? SANDBOX_USER : 0) | (abi >= 1 ? SANDBOX_LANDLOCK : 0) |
-           (abi >= 6 ? SANDBOX_SIGNALS : 0) | network;
+           (abi >= 6 ? SANDBOX_SIGNALS : 0) | (NATIVE_ARCH ? SANDBOX_NETWORK : 0);
 }
 
 const char *sandbox_describe(int mask)

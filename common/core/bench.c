@@ -86,7 +86,7 @@ static options opt;
 static row *rows;
 static size_t row_count;
 
-static const char *scan_format_size(size_t n, char *buf, size_t size)
+static const char *format_size(size_t n, char *buf, size_t size)
 {
     if (n >= 1024 && !(n & (n - 1)))
         snprintf(buf, size, "2^%d", __builtin_ctzll(n));
@@ -316,8 +316,7 @@ static int drop_sizes_that_do_not_fit(void)
         }
         const int refuse = opt.sizes_given && !opt.graded;
         fprintf(refuse ? stderr : stdout, "%s n=%s: it needs %s\n",
-                refuse ? "size does not fit:" : "skipping", scan_format_size(n, nb, sizeof nb),
-                need);
+                refuse ? "size does not fit:" : "skipping", format_size(n, nb, sizeof nb), need);
         if (refuse) return 0;
     }
     opt.size_count = kept;
@@ -548,7 +547,7 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
 static int measure_point(size_t s, FILE *csv, const char *stage, const char *device)
 {
     point p = {.n = opt.sizes[s], .s = s, .seed = opt.seed + opt.sizes[s]};
-    scan_format_size(p.n, p.label, sizeof p.label);
+    format_size(p.n, p.label, sizeof p.label);
     make_point(&p);
     int ok = 1;
     for (p.input = 0; ok && p.input <= config->input_count;
@@ -591,7 +590,7 @@ static void print_table(void)
         char nb[32];
         printf("\n%-*s", width + 2, cpu ? "Gelem/s" : "GB/s");
         for (size_t s = from; s < to; s++)
-            printf("%*s", column, scan_format_size(opt.sizes[s], nb, sizeof nb));
+            printf("%*s", column, format_size(opt.sizes[s], nb, sizeof nb));
         printf("\n");
         for (size_t r = 0; r < row_count; r++) {
             if (!rows[r].selected) continue;

@@ -112,7 +112,7 @@ static void guard_check(const guarded *g, const char *name, const uint32_t *unch
 
 /* ---- one row on one case -------------------------------------------------------------------- */
 
-static const char *scan_input_name(scan_input kind)
+static const char *input_name(scan_input kind)
 {
     static const char *const names[INPUT_KIND_COUNT] = {"random", "ones", "all-0xFFFFFFFF", "small",
                                                         "ramp"};
@@ -123,7 +123,7 @@ static void describe_case(const scan_case *c, const char *variant, char *buf, si
 {
     /* (the case's seed is derived from the base seed, which is what a rerun needs) */
     int len = snprintf(buf, size, "variant '%s', n=%zu, input %s, --seed %llu, ", variant, c->n,
-                       scan_input_name(c->input), (unsigned long long)base_seed);
+                       input_name(c->input), (unsigned long long)base_seed);
     if (c->in_place)
         snprintf(buf + len, size - (size_t)len, "in place at offset %zu", c->in_offset);
     else
@@ -591,7 +591,7 @@ static Suite *make_suite(const char *stage, const scan_test_config *config, cons
     return suite;
 }
 
-static size_t scan_report_runnable_rows(void)
+static size_t report_runnable_rows(void)
 {
     size_t runnable = 0;
     for (size_t i = 0; i < scan_row_count; i++)
@@ -622,7 +622,7 @@ static int stops_before_running(const char *stage, const char *argv0, const test
     char why[200] = "";
     const char *why_not = device_probe();
     if (why_not) return printf("SKIP: %s\n", why_not), 77;
-    if (scan_report_runnable_rows() == 0)
+    if (report_runnable_rows() == 0)
         return printf("SKIP: no variant of %s can run on this machine\n", stage), 77;
     if (grade_bits) {
         const size_t v = scan_graded_row(argv0);

@@ -94,7 +94,7 @@ make -s -C "$ref" GPU="$([ "$kind" = gpu ] && echo 1 || echo 0)" "build/$stage/g
 # table of the same names, tiles and flags (this tree's, read from the grader's proxy table) calls
 # it, with the forgery's code before or after the graded variant's run.
 apps=$(unit_is_apps "$stage" && echo 1 || echo 0)
-table=$(sed -n 's/^    {\("[^"]*"\), \(\((app_family)-*[0-9]*, \)\{0,1\}\)scratch_\([0-9]*\), run_[0-9]*, \([0-9]*\), \([0-9]*\)u},$/\1|\3|\4|\5|\6/p' "$ref/build/$stage/proxy.c")
+table=$(sed -n 's/^    {\("[^"]*"\), \(\((app_family)-*[0-9]*, \)\{0,1\}\)NULL, NULL, \([0-9]*\), \([0-9]*\)u},$/\1|\3|-|\4|\5/p' "$ref/build/$stage/proxy.c")
 [ -n "$table" ] || fail "no variant table in $ref/build/$stage/proxy.c"
 wrap() { # kernel-file before-code after-code [extra-top-code] [extra-bottom-code] > forged file
     local inner=$1 before=$2 after=$3 head=${4:-} tail=${5:-}
@@ -117,8 +117,8 @@ wrap() { # kernel-file before-code after-code [extra-top-code] [extra-bottom-cod
 #endif
 $tail
 EOF
-    local k=0 name family scratch tile flags rows=""
-    while IFS='|' read -r name family scratch tile flags; do
+    local k=0 name family unused tile flags rows=""
+    while IFS='|' read -r name family unused tile flags; do
         sig="const uint32_t *in, uint32_t *out, size_t n$args, void *scratch"
         echo "static size_t scratch_$k(size_t n) { return forgery_inner_variants[$k].scratch_bytes ? forgery_inner_variants[$k].scratch_bytes(n) : 0; }"
         if [ $((flags & 1)) = 1 ]; then

@@ -11,7 +11,6 @@
  *                     and benchmark binaries link it in place of the kernel (common/rules.mk) */
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,10 +210,6 @@ int main(int argc, char **argv)
                        "%s: no grader on file descriptors 3 to 5 (the grader starts runners)\n",
                        argv[0]),
                2;
-    /* Memory given back is kept for the next allocation: on some virtual machines, touching fresh
-     * memory costs more than the transfers (malloc otherwise maps every large block afresh). */
-    mallopt(M_MMAP_MAX, 0);
-    mallopt(M_TRIM_THRESHOLD, -1);
     remote_request rq;
     while (remote_read_full(REMOTE_REQUEST_FD, &rq, sizeof rq))
         serve_one(&rq);

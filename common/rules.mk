@@ -208,13 +208,15 @@ $(BUILD)/common/%.o: %.cu $(COMMON_HEADERS)
 
 # The commit and toolchain the benchmark writes into its CSV header; rewritten only on change. A
 # tree without git's history (an export, a copy on another machine) names its commit with
-# `make SCAN_COMMIT=abc1234 ...`, else it says "unknown".
+# `make SCAN_COMMIT=abc1234 ...`, else it says "unknown". (Its temporary file is named for the
+# shell's process: makes run side by side on built binaries, `make test-5 & make test-6`, rewrite
+# it without colliding.)
 SCAN_COMMIT ?= $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(BUILD)/toolchain.h: FORCE
 	@mkdir -p $(@D)
 	@{ echo '#define SCAN_COMMIT "$(SCAN_COMMIT)"'; \
 	   echo '#define SCAN_TOOLCHAIN "'"$$($(CC) --version | head -n 1)$(if $(NVCC),; $$($(NVCC) --version | tail -n 1))"'"'; \
-	 } > $@.tmp; cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	 } > $@.$$$$; cmp -s $@.$$$$ $@ && rm -f $@.$$$$ || mv $@.$$$$ $@
 
 FORCE:
 

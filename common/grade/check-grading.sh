@@ -77,7 +77,7 @@ for u in $( [ "${CHECK_GRADING_HANDOUTS:-1}" = 0 ] || units); do # (CHECK_GRADIN
     common/grade/handout.sh "$(unit_id "$u")" "$work/handout-all" >/dev/null || fail "make handout STAGE=$(unit_id "$u") failed (above)"
     rm -rf "$work/handout-all"
 done
-echo "check-grading: $(units | wc -l) handouts made, none giving its solution away"
+[ "${CHECK_GRADING_HANDOUTS:-1}" = 0 ] || echo "check-grading: $(units | wc -l) handouts made, none giving its solution away"
 
 # The reference, laid out as Gradescope's container holds it (/autograder/source/reference), and
 # the handout, whose kernel file is the blank one.

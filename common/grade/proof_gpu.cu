@@ -6,7 +6,7 @@
 #include "cuda_check.h"
 #include "remote.h"
 
-static unsigned long long *slots; /* REMOTE_MAX_RUNS digests, on the device */
+static unsigned long long *slots; /* REMOTE_MAX_RUNS digests, on the device (from HELLO on) */
 
 typedef struct outputs { /* the call's outputs, for the kernel */
     const uint32_t *data[SCAN_MAX_ROLES];

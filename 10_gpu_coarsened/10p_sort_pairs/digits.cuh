@@ -242,7 +242,7 @@ __global__ void __launch_bounds__(C::THREADS, pass_blocks<C>)
     __shared__ uint32_t warp_counts[tile_warps<C>][BINS];
     __shared__ uint32_t s_keys[tile_keys<C>];
     __shared__ unsigned long long bin_offset[BINS];
-    uint32_t keys[C::KEYS], ranks[C::KEYS];
+    uint32_t keys[C::KEYS], ranks[C::KEYS]; /* (ranks: rank_keys' for a pair sort, 9d) */
     const uint32_t tile = blockIdx.x;
     load_keys<C>(in, n, tile, keys);
     count_warp_digits<C>(keys, shift, warp_counts);

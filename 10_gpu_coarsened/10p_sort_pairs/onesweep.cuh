@@ -1,5 +1,5 @@
-/* Step 10p, section 9: the one-sweep sort, one count then one kernel a pass with a look-back per
- * bin, for keys and for key-value pairs. Included by scan.cu after sections 1 to 8. */
+/* Step 10o, section 9: the one-sweep sort, one count then one kernel a pass with a look-back per
+ * bin (10p: for key-value pairs too). Included by scan.cu after sections 1 to 8. */
 #ifndef ONESWEEP_CUH
 #define ONESWEEP_CUH
 

@@ -28,7 +28,7 @@ MAKE_QUIET := $(MAKE) --no-print-directory $(if $(filter 1,$(V)),,-s)
 # In a handout (make handout writes .handout, naming its unit), that unit's tests also run the
 # grade's drawn_sizes case, as `make grade` will; SEED=s replays a grade's inputs and sizes.
 HANDOUT_UNIT := $(shell sed -n 's/^stage=//p' .handout 2>/dev/null)
-export SCAN_TEST_GRADE := $(if $(HANDOUT_UNIT),$(notdir $(HANDOUT_UNIT)):$(if $(filter gpu,$(call unit_kind,$(HANDOUT_UNIT))),28,26))
+export SCAN_TEST_GRADE := $(if $(HANDOUT_UNIT),$(notdir $(HANDOUT_UNIT)):$(shell . common/tools/course.sh && unit_grade_bits $(call unit_kind,$(HANDOUT_UNIT))))
 ifdef SEED
 export SCAN_SEED := $(SEED)
 endif

@@ -144,12 +144,6 @@ else
     to_host='memcpy(host, in, 4 * 4);'
     from_host='memcpy(out, found, n * 4);'
 fi
-# Three words of values_out (n > 2), which the skip-values forgery compares with what it left.
-if [ "$kind" = gpu ]; then
-    peek_values='cudaMemcpy(&w[0], p, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&w[1], p + n / 2, 4, cudaMemcpyDeviceToHost); cudaMemcpy(&w[2], p + n - 1, 4, cudaMemcpyDeviceToHost);'
-else
-    peek_values='w[0] = p[0]; w[1] = p[n / 2]; w[2] = p[n - 1];'
-fi
 memory_search="
 #include <stdio.h>
 /* Any array in this process's memory that starts as the inclusive sum of in would start. */
@@ -457,4 +451,4 @@ solved=$score
     echo "check-grading: the solution in $container: $score"
     awk -v s="$score" 'BEGIN { exit !(s + 0 >= 95) }' || { cat "$work/container.gradescope.log"; fail "the solution scored $score in $container"; }
 }
-echo "check-grading: every forgery scored no more than it may (the blank handout $blank_score; skip its correctness alone; cache and shorten no more than their slow kernel, $slow_score), the solution $solved"
+echo "check-grading: every forgery scored no more than it may (the blank handout $blank_score$(ran skip && echo "; skip its correctness alone")$({ ran cache || ran shorten; } && echo "; cache and shorten no more than their slow kernel, $slow_score")), the solution $solved"

@@ -49,7 +49,7 @@ usage() { # [why]
 json_text() { # stdin -> a JSON string
     awk 'BEGIN { RS = "\001" } {
         s = $0; sub(/\n$/, "", s)
-        gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
+        gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s); gsub(/\r/, "", s)
         gsub(/\n/, "\\n", s); gsub(/[\001-\037]/, "?", s)
         printf "\"%s\"", s }'
 }
@@ -254,7 +254,7 @@ refusal() {
         echo "the kernel includes $(printf '%s, ' "${bad[@]}" | sed 's/, $//') (a kernel includes files of its own folder, the contract headers and the system's only)"
         return
     fi
-    table=$(sed -n 's/^const [a-z_]* \([a-z_]*\)\[\] = {$/\1/p' "build/$stage/proxy.c")
+    table=$(sed -n 's/^const [a-z_]* \([a-z_]*_variants\)\[\] = {$/\1/p' "build/$stage/proxy.c")
     if [ -f "$S/build/scan.o" ] && ! nm --defined-only "$S/build/scan.o" 2>/dev/null | grep " $table\$" >/dev/null; then
         echo "${kernel_names[-1]} defines no $table[] (is it empty, or cut short? the handout's file shows the table it must keep)"
     fi
@@ -430,7 +430,7 @@ main() {
     num=$(unit_id "$stage") kind=$(unit_kind "$stage") name=${stage##*/}
     gpu=$([ "$kind" = gpu ] && echo 1 || echo 0)
     sizes=$(unit_sizes "$kind" | tr ' ' ,)
-    bits=$([ "$kind" = gpu ] && echo 28 || echo 26) # drawn_sizes to 2^(bits + 1), or what memory allows
+    bits=$(unit_grade_bits "$kind")
     seed=${seed_given:-$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')}
     built=0 calls="" speed_note="" top_mode=""
     declare -gA limit

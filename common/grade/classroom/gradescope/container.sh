@@ -3,7 +3,7 @@
 # memory and that share of a CPU (cgroup v2's memory.max and cpu.max, or v1's memory and cpu
 # controllers), made as root where the machine lets one be made, and removed after.
 #
-#   common/grade/classroom/gradescope/container.sh --check        what it would make, or exit 1
+#   common/grade/classroom/gradescope/container.sh --check        what it would make, or exit 2
 #   common/grade/classroom/gradescope/container.sh MEMORY CPUS COMMAND...   (MEMORY: 768M, 2G; CPUS: 0.5)
 #
 # (make autograder STAGE=N SUBMISSION=dir GRADESCOPE_MEMORY=768M GRADESCOPE_CPUS=0.5 grades an
@@ -26,13 +26,17 @@ shift 2
 name=gradescope-$$
 mkdir -p "$memory/$name" "$cpu/$name" || exit 2
 trap 'rmdir "$memory/$name" "$cpu/$name" 2>/dev/null' EXIT
+limit() { echo "$2" >"$1" || { echo "container.sh: cannot write $2 into $1" >&2; exit 2; }; }
 if [ $v2 = 1 ]; then
     echo "+memory +cpu" >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
-    echo "$bytes" >"$memory/$name/memory.max" && echo 0 >"$memory/$name/memory.swap.max" 2>/dev/null
-    echo "$quota 100000" >"$cpu/$name/cpu.max"
+    limit "$memory/$name/memory.max" "$bytes"
+    limit "$cpu/$name/cpu.max" "$quota 100000"
+    echo 0 >"$memory/$name/memory.swap.max" 2>/dev/null # (where swap is accounted)
 else
-    echo "$bytes" >"$memory/$name/memory.limit_in_bytes" && echo "$bytes" >"$memory/$name/memory.memsw.limit_in_bytes" 2>/dev/null
-    echo 100000 >"$cpu/$name/cpu.cfs_period_us" && echo "$quota" >"$cpu/$name/cpu.cfs_quota_us"
+    limit "$memory/$name/memory.limit_in_bytes" "$bytes"
+    limit "$cpu/$name/cpu.cfs_period_us" 100000
+    limit "$cpu/$name/cpu.cfs_quota_us" "$quota"
+    echo "$bytes" >"$memory/$name/memory.memsw.limit_in_bytes" 2>/dev/null
 fi
 # (the command starts inside: a shell moves itself in, then becomes the command)
 bash -c 'echo $$ >"$1/cgroup.procs" && { [ "$2" = "$1" ] || echo $$ >"$2/cgroup.procs"; } && shift 2 && exec "$@"' \

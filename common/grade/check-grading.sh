@@ -62,7 +62,7 @@ else
     stage=$(units | head -n 1)
 fi
 id=$(unit_id "$stage") kind=$(unit_kind "$stage") kernel=$(unit_kernel "$stage") name=${stage##*/}
-if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+if [ "$kind" = gpu ] && ! has_gpu; then
     echo "SKIP: check-grading $id needs an NVIDIA GPU"
     exit 77
 fi

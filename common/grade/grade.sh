@@ -143,7 +143,7 @@ parse_arguments() {
 # This tree's grader, and whether the graded variant can run here: the reference's answer.
 reference() {
     phase="building this tree's grader"
-    if [ "$kind" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep '^GPU' >/dev/null; then
+    if [ "$kind" = gpu ] && ! has_gpu; then
         echo "SKIP: no NVIDIA GPU or driver found: $stage cannot be graded on this machine"
         ungraded "not graded: $stage needs an NVIDIA GPU, and this machine has none"
         exit 77

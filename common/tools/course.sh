@@ -24,6 +24,7 @@
 #   csv_device CSV     the device name of a benchmark CSV's first row
 #   unit_sizes KIND    the sizes a unit of KIND (cpu or gpu) is shown and graded at, from the
 #                      caches to memory: what a README's table shows and `make grade` times
+#   has_gpu            true where nvidia-smi lists an NVIDIA GPU (its driver works)
 #   unit_grade_bits KIND  how far a grade's drawn_sizes go for KIND: a size in every
 #                      [2^b, 2^(b+1)) up to this b, or as far as the grade's memory allows
 #   tree_files         the repository's files as they stand in the working tree, NUL-separated:
@@ -76,6 +77,7 @@ csv_device() { grep -v '^#' "$1" | sed -n 2p | awk -F, '{ gsub(/"/, "", $4); pri
 # GPU: from launch-bound to 2 GiB in and out. CPU: from L1 to 2^26 elements (512 MiB in and out),
 # which lives in memory on any CPU today, so a student's code is graded out of the caches too.
 unit_sizes() { [ "$1" = gpu ] && echo "65536 1048576 16777216 268435456" || echo "4096 65536 1048576 67108864"; }
+has_gpu() { nvidia-smi -L 2>/dev/null | grep '^GPU' >/dev/null; } # (grep -q would cut the pipe: pipefail)
 unit_grade_bits() { [ "$1" = gpu ] && echo 28 || echo 26; }
 tree_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

@@ -47,7 +47,7 @@ claim() { printf 'answer: %s\n' "$*"; }
 needs() {
     local what=$1 have=0
     case $what in
-    gpu) nvidia-smi -L 2>/dev/null | grep -q '^GPU' && command -v nvcc >/dev/null && have=1 ;;
+    gpu) has_gpu && command -v nvcc >/dev/null && have=1 ;;
     nvcc) command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ] && have=1 ;;
     *) grep -qw "${what//./_}" /proc/cpuinfo 2>/dev/null && have=1 ;;
     esac

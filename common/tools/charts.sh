@@ -61,8 +61,6 @@ run_of() {
     awk "$AWK_PROVENANCE"'NR == 1 { provenance($0); sub(/-dirty$/, " with uncommitted changes", commit)
                                     print (commit == "" ? "commit not recorded" : "commit " commit) (date == "" ? "" : ", " date); exit }' "$1"
 }
-rate_column() { [ "$1" = gpu ] && echo 10 || echo 9; }
-roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 
 # The chart being built: its points ($work/data) and the key ($series).
 begin() { : >"$work/data"; series=""; }
@@ -113,7 +111,7 @@ reference_style() { # name csv  ->  colour dash width
 
 unit_chart() { # csv unit out
     local csv=$1 unit=$2 out=$3 kind v role i=0 style
-    kind=$(unit_kind "$unit") rate=$(rate_column "$kind")
+    kind=$(unit_kind "$unit") rate=$(unit_rate_column "$kind")
     begin
     while IFS=, read -r v role; do
         [ "$role" = variant ] || continue
@@ -136,7 +134,7 @@ scans() { local u; for u in $(units); do [ "$(unit_kind "$u")" = "$1" ] && ! uni
 
 course_chart() { # root machine kind out
     local root=$1 machine=$2 kind=$3 out=$4 unit csv i=0 widest="" last="" roofline
-    roofline=$(roof "$kind") rate=$(rate_column "$kind")
+    roofline=$(unit_roof "$kind") rate=$(unit_rate_column "$kind")
     begin
     for unit in $(scans "$kind"); do
         i=$((i + 1))

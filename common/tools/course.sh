@@ -31,6 +31,9 @@
 #                      git's tracked and not ignored ones, or, outside git, all but build/
 #   results_score JSON the total of a Gradescope results.json (its first "score": grade.sh
 #                      writes the total first)
+#   unit_roof KIND     the roofline row its units are measured against: copy (gpu), stream (cpu)
+#   unit_rate_column KIND  the CSV column of its rate: 10 (GB/s, gpu) or 9 (Gelem/s, cpu)
+#   AWK_FAMILY         an awk function family(name): a row's family (cub-, copy-, @INPUT, +... cut)
 #   AWK_LABEL          an awk function label(n): "2^k" for a power of two, else n
 #   AWK_PROVENANCE     an awk function provenance(header): sets commit and date from a CSV's
 #                      first line (the benchmark's "# ...; commit X; 2026-...; ..." line)
@@ -89,6 +92,9 @@ tree_files() {
     fi
 }
 results_score() { sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$1" | head -n 1; }
+unit_roof() { [ "$1" = gpu ] && echo copy || echo stream; }
+unit_rate_column() { [ "$1" = gpu ] && echo 10 || echo 9; }
+AWK_FAMILY='function family(name) { sub(/^(cub|copy)-/, "", name); sub(/@.*/, "", name); sub(/[+].*/, "", name); return name }'
 AWK_LABEL='function label(n,   e) { e = 0; while (2 ^ e < n) e++; return (2 ^ e == n) ? "2^" e : n }'
 AWK_PROVENANCE='function provenance(header,   parts, i) {
     split(header, parts, "; "); commit = ""; date = ""

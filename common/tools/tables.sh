@@ -23,7 +23,6 @@ trap 'rm -rf "$work"' EXIT
 # A unit's table shows unit_sizes (the largest a CSV has stands in for the last where it stops
 # short); the course table compares units at one size.
 course_size() { [ "$1" = gpu ] && echo 67108864 || echo 65536; }
-roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 
 # One unit's table for one CSV: a row per variant (the parent's headline, measured beside them,
 # marked), per reference; a column per size; at the last size, the fraction of the roofline and,
@@ -32,16 +31,15 @@ roof() { [ "$1" = gpu ] && echo copy || echo stream; }
 # whose rows the table leaves to the CSV; a row on another input (ROW@INPUT, role "distribution")
 # with the CUB call on the same input (cub-FAMILY@INPUT).
 unit_table() { # csv kind parent-headline apps(1 or 0)
-    awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(unit_sizes "$2")" -v roof="$(roof "$2")" \
-        -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE"'
-        function family(name) { sub(/^(cub|copy)-/, "", name); sub(/@.*/, "", name); sub(/[+].*/, "", name); return name }
+    awk -F, -v kind="$2" -v parent="$3" -v apps="$4" -v sizes="$(unit_sizes "$2")" -v roof="$(unit_roof "$2")" \
+        -v col="$(unit_rate_column "$2")" -v file="$(basename "$1")" "$AWK_LABEL $AWK_PROVENANCE $AWK_FAMILY"'
         function input(name) { return sub(/^[^@]*@/, "@", name) ? name : "" }
         NR == 1 { header = $0; next }
         /^#/ || $1 == "stage" { next }
         {
             gsub(/"/, "", $4); device = $4
             if (!($2 in seen)) { seen[$2] = 1; rows[++nrows] = $2; role[$2] = $3 }
-            rate[$2, $5 + 0] = kind == "gpu" ? $10 : $9
+            rate[$2, $5 + 0] = $col
             if ($5 + 0 > largest) largest = $5 + 0
         }
         END {
@@ -154,14 +152,14 @@ course_tables() {
             done
             [ -s "$work/course-rows" ] || continue
             cat "$work/course-rows" >>"$work/course-rows-any"
-            awk -F'|' -v kind="$kind" -v at="$(course_size "$kind")" -v roof="$(roof "$kind")" "$AWK_LABEL"'
+            awk -F'|' -v kind="$kind" -v at="$(course_size "$kind")" -v roof="$(unit_roof "$kind")" -v col="$(unit_rate_column "$kind")" "$AWK_LABEL"'
                 function rate_of(csv, variant,   line, f, v) {
                     v = ""
                     while ((getline line < csv) > 0) {
                         if (line ~ /^#/ || line ~ /^stage,/) continue
                         split(line, f, ",")
                         gsub(/"/, "", f[4]); device = f[4]
-                        if (f[2] == variant && f[5] + 0 == at) v = kind == "gpu" ? f[10] : f[9]
+                        if (f[2] == variant && f[5] + 0 == at) v = f[col]
                     }
                     close(csv)
                     return v
@@ -221,8 +219,7 @@ apps_tables() {
         done
         [ -s "$work/apps-rows" ] || continue
         cat "$work/apps-rows" >>"$work/apps-rows-any"
-        awk -F'|' -v sizes="$(unit_sizes gpu)" "$AWK_LABEL"'
-            function family(name) { sub(/^(cub|copy)-/, "", name); sub(/@.*/, "", name); sub(/[+].*/, "", name); return name }
+        awk -F'|' -v sizes="$(unit_sizes gpu)" "$AWK_LABEL $AWK_FAMILY"'
             function ratio(x, y) { return (x == "" || y == "" || y + 0 == 0) ? "-" : sprintf(x / y < 0.1 ? "%.3f" : "%.2f", x / y) }
             function rate(x) { return x == "" ? "-" : sprintf(x < 10 ? "%.1f" : "%.0f", x) }
             BEGIN { ns = split(sizes, want, " "); at = want[ns] }

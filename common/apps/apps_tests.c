@@ -12,11 +12,14 @@ static scan_call host_call(app_family f, const uint32_t *input, const uint32_t *
 {
     scan_call c = {.n = n, .buffer = {[SCAN_IN] = (void *)input}};
     if (flags && app_family_has_flags(f))
-        c.buffer[f == APP_SEGMENTED_SUM ? ROLE_HEADS : ROLE_FLAGS] = (void *)flags;
+        c.buffer[scan_family_roles(f) >> ROLE_HEADS & 1 ? ROLE_HEADS : ROLE_FLAGS] = (void *)flags;
     return c;
 }
 
-int app_family_has_flags(app_family f) { return f == APP_SELECT_FLAGGED || f == APP_SEGMENTED_SUM; }
+int app_family_has_flags(app_family f)
+{
+    return (scan_family_roles(f) & (1u << ROLE_FLAGS | 1u << ROLE_HEADS)) != 0;
+}
 
 void app_fill(app_family f, scan_input kind, uint32_t *input, uint32_t *flags, size_t n,
               uint64_t seed)

@@ -16,8 +16,8 @@
 
 #include "tests.h"
 
-/* One variant on one input: input, and flags (the flags or heads its family reads, or sort-pairs'
- * values; NULL: made from the run's seed), as scan_check does: out of place twice, or in place. */
+/* One variant on one input: input, and flags (the flags or heads its family reads; NULL: made
+ * from the run's seed), as scan_check does: out of place twice, or in place. */
 void app_check_variant(const app_variant *v, const scan_case *c, const uint32_t *input,
                        const uint32_t *flags);
 /* Every variant the run checks whose family is one of `families` (a mask of 1u << app_family) on

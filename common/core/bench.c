@@ -392,11 +392,15 @@ static void make_point(point *p)
             p->host.buffer[r] = scan_must_words(scan_role_words(r, p->n), scan_roles[r].name);
             p->device.buffer[r] = device_alloc(scan_role_words(r, p->n) * sizeof(uint32_t));
         }
+    unsigned filled = 0; /* (each family once: its rows on other inputs share its fill) */
     for (int pass = 0; pass < 2; pass++)
         for (size_t r = 0; r < row_count; r++) {
             const app_family f = rows[r].r->family;
-            if (rows[r].selected && !rows[r].is_reference && scan_family_is_float(f) == pass)
+            if (rows[r].selected && !rows[r].is_reference && scan_family_is_float(f) == pass &&
+                !(filled >> f & 1)) {
                 scan_families[f].fill(&p->host, pass ? INPUT_SMALL : INPUT_RANDOM, p->seed);
+                filled |= 1u << f;
+            }
         }
     for (size_t r = 0; r < scan_role_count; r++)
         if (p->host.buffer[r] && !(scan_roles[r].how & SCAN_ROLE_OUTPUT))
@@ -531,7 +535,7 @@ static void record(point *p, FILE *csv, const char *stage, const char *device)
         const double gelem = median > 0 ? (double)p->n / (median * 1e-3) / 1e9 : 0;
         scan_call host = call_of(p, rw, &p->host);
         const double bytes = scan_families[rw->r->family].bytes(&host);
-        rw->rate[p->s] = strcmp(device_kind, "cpu") ? gelem * bytes : gelem;
+        rw->rate[p->s] = device_is_host ? gelem : gelem * bytes;
         rw->spread[p->s] = rw->samples[0] > 0 ? median / rw->samples[0] - 1 : 0;
         if (csv) /* (role: "distribution", a row on another input, the charts leave out) */
             fprintf(csv, "%s,%s,%s,\"%s\",%zu,%ld,%.6g,%.6g,%.6g,%.6g,%.6g\n", stage, rw->r->name,
@@ -578,7 +582,7 @@ static int measure_point(size_t s, FILE *csv, const char *stage, const char *dev
 /* One line per row, one column per size, as many sizes to a table as fit in TABLE_WIDTH. */
 static void print_table(void)
 {
-    const int cpu = !strcmp(device_kind, "cpu"), column = 9;
+    const int cpu = device_is_host, column = 9;
     int width = 10;
     for (size_t r = 0; r < row_count; r++)
         if (rows[r].selected && (int)strlen(rows[r].r->name) > width)
@@ -666,7 +670,7 @@ int scan_bench_main_for(const char *stage, int argc, char **argv, const scan_ben
     print_table();
     printf("(the median time per point, as %s; * a reference row; GB/s counts the bytes each row\n"
            " must move per element; the CSV has the minimum too)\n",
-           strcmp(device_kind, "cpu") ? "GB/s" : "G elements/s = n / time");
+           device_is_host ? "G elements/s = n / time" : "GB/s");
     print_noise(load);
     if (csv) fclose(csv);
     return 0;

@@ -178,4 +178,5 @@ extern "C" const scan_variant device_references[] = {
     {"copy", NULL, reference_copy, 1, 0},
     {"cub", reference_cub_scratch, reference_cub, 1, 0},
 };
-extern "C" const size_t device_reference_count = 2;
+extern "C" const size_t device_reference_count =
+    sizeof device_references / sizeof device_references[0];

@@ -57,7 +57,7 @@ uint32_t scan_poison_word(size_t i)
     return (uint32_t)scan_random_next(&state);
 }
 
-void scan_poison(uint32_t *out, size_t n)
+static void poison(uint32_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = scan_poison_word(i);
@@ -95,7 +95,7 @@ void scan_run_once(const scan_row *row, const scan_call *call, const scan_call *
         if (scan_roles[r].words) /* the count: 2^64 - 1, which no compaction writes */
             memset(words, 0xFF, count * sizeof *words);
         else
-            scan_poison(words, count);
+            poison(words, count);
         device_upload(call->buffer[r], words, count * sizeof *words);
     }
     row->run(row, call);
@@ -123,31 +123,18 @@ static void run_app_variant(const scan_row *row, const scan_call *c)
         ->run(c->buffer[SCAN_IN], c->buffer[SCAN_OUT], c->n, &args, c->scratch);
 }
 
+/* A row of a variant of either table: its tile 1 at least. */
+#define ROW_OF(v, run_fn, fam)                                                                     \
+    (scan_row)                                                                                     \
+    {                                                                                              \
+        .name = (v)->name, .scratch_bytes = (v)->scratch_bytes, .run = run_fn,                     \
+        .tile = (v)->tile ? (v)->tile : 1, .flags = (v)->flags, .variant = (v), .family = fam      \
+    }
 scan_row scan_row_of(const scan_variant *v)
 {
-    return (scan_row){v->name,
-                      v->scratch_bytes,
-                      run_scan_variant,
-                      v->tile ? v->tile : 1,
-                      v->flags,
-                      v,
-                      APP_INCLUSIVE_SUM,
-                      NULL,
-                      0};
+    return ROW_OF(v, run_scan_variant, APP_INCLUSIVE_SUM);
 }
-
-scan_row scan_app_row_of(const app_variant *v)
-{
-    return (scan_row){v->name,
-                      v->scratch_bytes,
-                      run_app_variant,
-                      v->tile ? v->tile : 1,
-                      v->flags,
-                      v,
-                      v->family,
-                      NULL,
-                      0};
-}
+scan_row scan_app_row_of(const app_variant *v) { return ROW_OF(v, run_app_variant, v->family); }
 
 /* A kernel file defines one of the two tables; a binary links the other as nothing. */
 #pragma weak stage_variants

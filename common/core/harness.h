@@ -38,7 +38,6 @@ uint64_t scan_random_next(uint64_t *state);
 void scan_seed_poison(uint64_t seed);
 uint32_t scan_guard_word(void);
 uint32_t scan_poison_word(size_t i);
-void scan_poison(uint32_t *out, size_t n);
 
 /* Compares actual with expected. Returns 1 when equal; otherwise 0, and writes into msg the first
  * wrong index, the expected and actual values there and at its neighbours. */

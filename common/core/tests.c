@@ -170,6 +170,7 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     make_arrays(row, c, seed, given, &a);
     guarded g[SCAN_MAX_ROLES] = {{0}};
     scan_call call = {.n = c->n};
+    unsigned overwritten = 0; /* the inputs an output takes the place of (in place) */
     const size_t bytes = scan_row_scratch(row, c->n);
     if (bytes) {
         unsigned char *junk = (unsigned char *)scan_test_words((bytes + 3) / 4);
@@ -180,6 +181,7 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     for (size_t r = 0; r < scan_role_count; r++) {
         if (!a.expected.buffer[r]) continue;
         const int shared = c->in_place && scan_roles[r].in_place >= 0;
+        overwritten |= shared ? 1u << scan_roles[r].in_place : 0;
         /* (a buffer of fixed words, the 64-bit count, stays 8-byte aligned) */
         const size_t offset = r == SCAN_IN          ? c->in_offset
                               : r == SCAN_OUT       ? c->out_offset
@@ -212,7 +214,8 @@ static void check_row(const scan_row *row, const scan_case *c, uint64_t seed, in
     for (size_t r = 0; r < scan_role_count; r++) { /* (the inputs last: the largest check) */
         free(a.actual.buffer[r]);
         free(a.first.buffer[r]);
-        if (a.expected.buffer[r] && !(scan_roles[r].how & SCAN_ROLE_OUTPUT) && !c->in_place)
+        if (a.expected.buffer[r] && !(scan_roles[r].how & SCAN_ROLE_OUTPUT) &&
+            !(overwritten >> r & 1))
             guard_check(&g[r], scan_roles[r].name, a.expected.buffer[r], what);
         free(a.expected.buffer[r]);
         if (g[r].device && !(c->in_place && scan_roles[r].in_place >= 0)) device_free(g[r].device);
@@ -516,18 +519,29 @@ typedef struct test_options {
     int list, grade_check, huge, small;
 } test_options;
 
+static const char *stage_name = "";
+
+/* grade_bits from --grade's text (or SCAN_TEST_GRADE's); 0 where it is no number from 10 to 31. */
+static int parse_grade(const char *argv0, const char *what, const char *text)
+{
+    uint64_t bits;
+    if (scan_parse_u64(text, &bits) && bits >= 10 && bits <= 31) return grade_bits = (int)bits, 1;
+    fprintf(stderr, "%s: %s wants a number of bits from 10 to 31, not '%s'\n", argv0, what, text);
+    return 0;
+}
+
 /* Fills o and base_seed from the environment and the command line; returns -1 to go on, else the
  * exit status (0 after --help, 2 after bad usage). */
-static const char *stage_name = "";
 static int parse_arguments(int argc, char **argv, test_options *o)
 {
     const char *huge = getenv("SCAN_TEST_HUGE"), *small = getenv("SCAN_TEST_SMALL"),
                *grade = getenv("SCAN_TEST_GRADE"); /* "UNIT:B": --grade B for UNIT (a handout's) */
     o->huge = huge && !strcmp(huge, "1");
     o->small = small && !strcmp(small, "1");
-    if (grade && strchr(grade, ':') && !strncmp(grade, stage_name, strlen(stage_name)) &&
-        grade[strlen(stage_name)] == ':')
-        grade_bits = atoi(strchr(grade, ':') + 1);
+    const size_t len = strlen(stage_name);
+    if (grade && !strncmp(grade, stage_name, len) && grade[len] == ':' &&
+        !parse_grade(argv[0], "SCAN_TEST_GRADE", grade + len + 1))
+        return 2;
     if (!scan_read_environment(argv[0], &base_seed)) return 2;
     static const struct option options[] = {
         {"seed", required_argument, NULL, 's'},    {"case", required_argument, NULL, 'c'},
@@ -535,7 +549,6 @@ static int parse_arguments(int argc, char **argv, test_options *o)
         {"list", no_argument, NULL, 'l'},          {"grade-check", no_argument, NULL, 'G'},
         {"huge", no_argument, NULL, 'H'},          {"small", no_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
-    uint64_t bits;
     int bad = 0;
     for (int c; !bad && (c = getopt_long(argc, argv, "h", options, NULL)) != -1;) {
         switch (c) {
@@ -547,13 +560,7 @@ static int parse_arguments(int argc, char **argv, test_options *o)
         case 'c': o->only_case = optarg; break;
         case 's': bad = !scan_parse_seed(argv[0], "--seed", optarg, &base_seed); break;
         case 'v': bad = !scan_name_row(argv[0], optarg); break;
-        case 'g':
-            bad = !scan_parse_u64(optarg, &bits) || bits < 10 || bits > 31;
-            if (bad)
-                fprintf(stderr, "%s: --grade wants a number of bits from 10 to 31, not '%s'\n",
-                        argv[0], optarg);
-            grade_bits = bad ? 0 : (int)bits;
-            break;
+        case 'g': bad = !parse_grade(argv[0], "--grade", optarg); break;
         default: bad = 1; /* (getopt said why) */
         }
     }

@@ -368,7 +368,8 @@ static void ask_reference(void)
         return forget(&ref, 1);
     }
     probe_answer = r.status ? text : NULL;
-    missing_answers = calloc(scan_row_count + 1, sizeof *missing_answers);
+    if (!(missing_answers = calloc(scan_row_count + 1, sizeof *missing_answers)))
+        scan_platform_failed("out of memory");
     for (uint64_t v = 0; !probe_answer && v < scan_row_count; v++) {
         char *missing = NULL;
         send_request(&ref, REMOTE_MISSING, &v, 1, "asking the reference's runner");
@@ -436,7 +437,10 @@ const char *device_probe(void)
     /* Orphans of a runner come to this process, which ends them; so do its end and a stop. Its
      * memory and environment are closed to other processes of its user (a runner, where the grade
      * runs as its user: /proc/PID/mem, environ and the like), and a dead runner's pipe must not
-     * kill it. Large blocks given back are kept for the next allocation (runner.c says why). */
+     * kill it. Large blocks given back are kept for the next allocation: on some virtual machines,
+     * touching fresh memory costs more than the copies (this process's arrays are malloc's, which
+     * reuses a freed block then; the runner's page-aligned ones it would not, runner.c leaves those
+     * to mmap). */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     prctl(PR_SET_DUMPABLE, 0);
     mallopt(M_MMAP_MAX, 0);

@@ -198,8 +198,6 @@ stage-% test-% bench-% diff-% quick-%:
 	[ "$$id" != '$*' ] || { echo "make $@: no target for $$unit (common/stage.mk and common/tools/course.sh disagree on its id)" >&2; exit 2; }; \
 	$(MAKE_QUIET) $(firstword $(subst -, ,$@))-$$id
 
-# Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
-# UNIT/diagram.svg (committed; a reader can redraw it).
 # The lessons' exercises (common/tools/exercise.sh): one, with its change applied in a scratch copy,
 # or all of them; those a GPU settles skip without one, and show their committed record.
 exercises:
@@ -208,6 +206,8 @@ exercises:
 exercise-%:
 	@common/tools/exercise.sh $(if $(filter 1,$(RECORD)),--record) $*
 
+# Each lesson's diagram: a gnuplot script UNIT/diagram.gp, run in the unit's folder, draws
+# UNIT/diagram.svg (committed; a reader can redraw it).
 diagrams:
 	@common/tools/need.sh gnuplot
 	@for gp in $(wildcard $(addsuffix /diagram.gp,$(UNITS))); do \

@@ -152,6 +152,7 @@ run_one() { # ID.K [record]
     tree_files | tar --null -T - -cf - | tar -xf - -C "$scratch"
     if [ -f "$unit/exercises/$k.patch" ] && ! (cd "$scratch" && GIT_CEILING_DIRECTORIES=$top/build git apply "$top/$unit/exercises/$k.patch"); then
         echo "exercise $1: $unit/exercises/$k.patch does not apply to this tree"
+        rm -rf "$scratch"
         return 1
     fi
     (

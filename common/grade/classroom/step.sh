@@ -13,6 +13,7 @@
 set -u
 [[ ${1:-} =~ ^(case|speed|total)$ ]] && [ -n "${2:-}" ] ||
     { echo "usage: $0 case NAME | speed P | total T   (P: points of 30; T: of 100)" >&2; exit 2; }
+. "$(dirname "$0")/../../tools/course.sh"
 grade=$(dirname "$0")/../../../build/grade
 results=$grade/results.json
 [ -f "$results" ] || { echo "no grade: make grade wrote no $results (see the log of the step that ran it)"; exit 1; }
@@ -34,7 +35,7 @@ entry() { # name
 case $1 in
 case) text=$(entry "correctness: $2") ;;
 speed) text=$(entry "speed against the reference") ;;
-total) text=$(sed -n 's/^ *"score": *\([0-9.]*\),*$/\1/p' "$results" | head -n 1) ;;
+total) text=$(results_score "$results") ;;
 esac
 [ -n "$text" ] || { echo "no $1 '$2' in this grade's result"; exit 1; }
 score=$(head -n 1 <<<"$text")
